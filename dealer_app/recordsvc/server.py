@@ -35,7 +35,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealer_app.engine.says import Says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
 from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
 from dealer_app.record.rows import FloorRefusedRow, RecordRow, RulingRow, row_from_dict
@@ -259,7 +259,7 @@ class RecordService:
             case p.CloseTable(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
-                    raise SessionLocked(f"this table (session {session}) is open in another dealer-app window")
+                    raise SessionLocked(_held_elsewhere(session))
                 self._floor_confirmed(peer, rows)
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
@@ -303,7 +303,9 @@ class RecordService:
 
     def _room(self) -> RoomLink:
         if self.room is None:
-            raise StoreError("this record service has no card room link (started without one)")
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "this record service has no card room link (started without one)"))
+            )
         return self.room
 
     def _floor_rows(self, peer: _Peer, session: int, rows: list[RecordRow]) -> None:
@@ -311,12 +313,26 @@ class RecordService:
         chips only on a table no other window deals (its seats would disagree with the record)."""
         for row in rows:
             if not isinstance(row, RulingRow | FloorRefusedRow):
-                raise RecordError(f"the floor console writes rulings and refused floor acts, not a {row.kind!r} row")
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "the floor console writes rulings and refused floor acts, not a %1 row"
+                        ),
+                        row.kind,
+                    )
+                )
         holder = self.holders.get(session)
         moves = any(isinstance(r, RulingRow) and r.to_dict().get("chips") for r in rows)
         if moves and holder is not None and holder is not peer:
             raise SessionLocked(
-                f"table session {session} is being dealt in another window: a ruling that moves chips is made there"
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "table session %1 is being dealt in another window: "
+                        "a ruling that moves chips is made at that table",
+                    ),
+                    session,
+                )
             )
 
     def _hold(self, peer: _Peer, session: int) -> None:
@@ -324,7 +340,7 @@ class RecordService:
         if holder is peer:
             return
         if holder is not None:
-            raise SessionLocked(f"this table (session {session}) is open in another dealer-app window")
+            raise SessionLocked(_held_elsewhere(session))
         self.store.lock_session(session)  # (against a program that opens the file itself)
         self.holders[session] = peer
         peer.held.add(session)
@@ -338,7 +354,12 @@ class RecordService:
 
     def _must_hold(self, peer: _Peer, session: int) -> None:
         if self.holders.get(session) is not peer:
-            raise RecordError(f"table session {session} is not held by this window: open or resume it first")
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "table session %1 is not held by this window: open or resume it first"),
+                    session,
+                )
+            )
 
     def _floor_confirmed(self, peer: _Peer, rows: list[RecordRow]) -> None:
         """Refuse rows naming a floor person whose passphrase this service did not just check
@@ -357,7 +378,14 @@ class RecordService:
                 log.warning(
                     "uid %d (pid %d): a floor act by %s without its passphrase: refused", peer.uid, peer.pid, name
                 )
-                raise RecordError(f"a floor act by {name} whose passphrase the record service did not check: refused")
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "a floor act by %1 whose passphrase the record service did not check: refused"
+                        ),
+                        name,
+                    )
+                )
         for name in named:
             del self.floor_checked[(peer.uid, name)]
 
@@ -382,6 +410,10 @@ class RecordService:
         self.floor_checked[(peer.uid, str(by["name"]))] = time.monotonic()
         log.info("uid %d (pid %d): room floor login %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed({k: v for k, v in by.items()})
+
+
+def _held_elsewhere(session: int) -> Says:
+    return says(QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"), session)
 
 
 def _words(text: object) -> dict[str, Any] | None:

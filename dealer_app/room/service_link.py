@@ -95,7 +95,9 @@ class ServiceRoom:
             forwarder = Forwarder(store, url, label or None, retry_max_s=self.retry_max_s)
             self.forwarder = forwarder.start()
         except (RoomError, OSError) as exc:
-            raise StoreError(f"the record cannot be forwarded to the room: {exc}") from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "the record cannot be forwarded to the card room: %1"), str(exc))
+            ) from None
         self.url, self.store = url, store
 
     def leave(self) -> None:

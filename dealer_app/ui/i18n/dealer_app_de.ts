@@ -1266,14 +1266,15 @@
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="294"/>
-        <location filename="../../floor/rulings.py" line="344"/>
+        <location filename="../../floor/rulings.py" line="302"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
+        <location filename="../../recordsvc/server.py" line="416"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2136,64 +2137,65 @@
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="195"/>
-        <location filename="../../floor/rulings.py" line="375"/>
+        <location filename="../../floor/rulings.py" line="197"/>
+        <location filename="../../floor/rulings.py" line="383"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="203"/>
-        <location filename="../../floor/rulings.py" line="391"/>
+        <location filename="../../floor/rulings.py" line="205"/>
+        <location filename="../../floor/rulings.py" line="399"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="214"/>
+        <location filename="../../floor/rulings.py" line="216"/>
+        <location filename="../../recordsvc/server.py" line="329"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="229"/>
+        <location filename="../../floor/rulings.py" line="231"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="262"/>
+        <location filename="../../floor/rulings.py" line="270"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="270"/>
+        <location filename="../../floor/rulings.py" line="278"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="347"/>
+        <location filename="../../floor/rulings.py" line="355"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="353"/>
+        <location filename="../../floor/rulings.py" line="361"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="362"/>
+        <location filename="../../floor/rulings.py" line="370"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="368"/>
+        <location filename="../../floor/rulings.py" line="376"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="381"/>
+        <location filename="../../floor/rulings.py" line="389"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="398"/>
+        <location filename="../../floor/rulings.py" line="406"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2553,7 +2555,7 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="237"/>
+        <location filename="../../floor/rulings.py" line="239"/>
         <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
@@ -2611,6 +2613,7 @@
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
+        <location filename="../../recordsvc/client.py" line="248"/>
         <location filename="../../room/floor_login.py" line="60"/>
         <source>a floor act in the room needs the floor&apos;s room login and password</source>
         <translation>eine Floor-Handlung im Saal braucht das Saal-Login des Floors und sein Passwort</translation>
@@ -2654,12 +2657,12 @@
         <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/client.py" line="52"/>
+        <location filename="../../recordsvc/client.py" line="54"/>
         <source>the record service (%1) cannot be reached: %2</source>
         <translation>der Dienst des Spielprotokolls (%1) ist nicht erreichbar: %2</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/client.py" line="68"/>
+        <location filename="../../recordsvc/client.py" line="70"/>
         <source>the record service (%1) did not answer: %2 — nothing was changed</source>
         <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
     </message>
@@ -2672,6 +2675,36 @@
         <location filename="../../live/game_outlook.py" line="108"/>
         <source>%1 is not one of this table&apos;s games (%2)</source>
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="307"/>
+        <source>this record service has no card room link (started without one)</source>
+        <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="318"/>
+        <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
+        <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="359"/>
+        <source>table session %1 is not held by this window: open or resume it first</source>
+        <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="383"/>
+        <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
+        <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../room/service_link.py" line="99"/>
+        <source>the record cannot be forwarded to the card room: %1</source>
+        <translation>das Spielprotokoll kann nicht an den Saal weitergeleitet werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/service_link.py" line="122"/>
+        <source>this table is not linked to a card room now: a floor act in the room cannot be made</source>
+        <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
     </message>
 </context>
 <context>
@@ -3341,296 +3374,296 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="44"/>
-        <location filename="../main_window.py" line="277"/>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="47"/>
+        <location filename="../main_window.py" line="280"/>
+        <location filename="../main_window.py" line="346"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77"/>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="80"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="109"/>
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="110"/>
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="111"/>
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110"/>
+        <location filename="../main_window.py" line="113"/>
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="112"/>
+        <location filename="../main_window.py" line="115"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="114"/>
+        <location filename="../main_window.py" line="117"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="116"/>
+        <location filename="../main_window.py" line="119"/>
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="124"/>
         <source>Switch &amp;game…</source>
         <translation>Spiel &amp;wechseln…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="130"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="131"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="134"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="135"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="136"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="134"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="135"/>
+        <location filename="../main_window.py" line="138"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136"/>
+        <location filename="../main_window.py" line="139"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="140"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="141"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="142"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
+        <location filename="../main_window.py" line="146"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="147"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="145"/>
+        <location filename="../main_window.py" line="148"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="149"/>
+        <location filename="../main_window.py" line="152"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150"/>
+        <location filename="../main_window.py" line="153"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="153"/>
+        <location filename="../main_window.py" line="156"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="201"/>
+        <location filename="../main_window.py" line="204"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="201"/>
+        <location filename="../main_window.py" line="204"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="250"/>
+        <location filename="../main_window.py" line="253"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="270"/>
+        <location filename="../main_window.py" line="273"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="293"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="350"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="362"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="382"/>
+        <location filename="../main_window.py" line="394"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="384"/>
+        <location filename="../main_window.py" line="396"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="417"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="422"/>
-        <location filename="../main_window.py" line="438"/>
+        <location filename="../main_window.py" line="434"/>
+        <location filename="../main_window.py" line="450"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="423"/>
+        <location filename="../main_window.py" line="435"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="427"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="440"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="445"/>
+        <location filename="../main_window.py" line="457"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="455"/>
+        <location filename="../main_window.py" line="467"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="471"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="471"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="467"/>
+        <location filename="../main_window.py" line="479"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="492"/>
+        <location filename="../main_window.py" line="504"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="493"/>
+        <location filename="../main_window.py" line="505"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="519"/>
+        <location filename="../main_window.py" line="531"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="554"/>
+        <location filename="../main_window.py" line="566"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="555"/>
+        <location filename="../main_window.py" line="567"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -4808,37 +4841,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="166"/>
+        <location filename="../room_link.py" line="213"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="170"/>
+        <location filename="../room_link.py" line="217"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="183"/>
+        <location filename="../room_link.py" line="230"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="185"/>
+        <location filename="../room_link.py" line="232"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="190"/>
+        <location filename="../room_link.py" line="237"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="197"/>
+        <location filename="../room_link.py" line="244"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="216"/>
+        <location filename="../room_link.py" line="263"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5101,23 +5134,25 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="80"/>
-        <location filename="../room_link.py" line="86"/>
+        <location filename="../room_link.py" line="103"/>
+        <location filename="../room_link.py" line="109"/>
+        <location filename="../room_link.py" line="120"/>
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="88"/>
+        <location filename="../room_link.py" line="111"/>
+        <location filename="../room_link.py" line="122"/>
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="117"/>
+        <location filename="../room_link.py" line="164"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="120"/>
+        <location filename="../room_link.py" line="167"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5125,12 +5160,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="126"/>
+        <location filename="../room_link.py" line="173"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="134"/>
+        <location filename="../room_link.py" line="181"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5138,22 +5173,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="141"/>
+        <location filename="../room_link.py" line="188"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="143"/>
+        <location filename="../room_link.py" line="190"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="147"/>
+        <location filename="../room_link.py" line="194"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="153"/>
+        <location filename="../room_link.py" line="200"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
@@ -6872,12 +6907,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="419"/>
+        <location filename="../../engine/events.py" line="423"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="421"/>
+        <location filename="../../engine/events.py" line="425"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6950,32 +6985,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="355"/>
+        <location filename="../../engine/events.py" line="359"/>
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="358"/>
+        <location filename="../../engine/events.py" line="362"/>
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="368"/>
+        <location filename="../../engine/events.py" line="372"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="389"/>
+        <location filename="../../engine/events.py" line="393"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="394"/>
+        <location filename="../../engine/events.py" line="398"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="373"/>
+        <location filename="../../engine/events.py" line="377"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -7005,47 +7040,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 setzt den Bring-in: Die höchste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="327"/>
+        <location filename="../../engine/events.py" line="328"/>
         <source>Seat %1 brings in: highest door card, %2</source>
         <translation>Platz %1 setzt den Bring-in: höchste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="362"/>
+        <location filename="../../engine/events.py" line="366"/>
         <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="381"/>
+        <location filename="../../engine/events.py" line="385"/>
         <source>; tie broken by the lowest suit of the highest card, %1</source>
         <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="505"/>
+        <location filename="../../engine/events.py" line="509"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="506"/>
+        <location filename="../../engine/events.py" line="510"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="618"/>
+        <location filename="../../engine/events.py" line="622"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="620"/>
+        <location filename="../../engine/events.py" line="624"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="623"/>
+        <location filename="../../engine/events.py" line="627"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="639"/>
+        <location filename="../../engine/events.py" line="643"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -7053,7 +7088,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="645"/>
+        <location filename="../../engine/events.py" line="649"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -7061,42 +7096,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="897"/>
+        <location filename="../../engine/events.py" line="901"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="902"/>
+        <location filename="../../engine/events.py" line="906"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="905"/>
+        <location filename="../../engine/events.py" line="909"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="912"/>
+        <location filename="../../engine/events.py" line="916"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="918"/>
+        <location filename="../../engine/events.py" line="922"/>
         <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="922"/>
+        <location filename="../../engine/events.py" line="926"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="926"/>
+        <location filename="../../engine/events.py" line="930"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="934"/>
+        <location filename="../../engine/events.py" line="938"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7337,7 +7372,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="589"/>
+        <location filename="../../engine/events.py" line="593"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7345,57 +7380,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="627"/>
+        <location filename="../../engine/events.py" line="631"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="784"/>
+        <location filename="../../engine/events.py" line="788"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="790"/>
+        <location filename="../../engine/events.py" line="794"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="792"/>
+        <location filename="../../engine/events.py" line="796"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="817"/>
+        <location filename="../../engine/events.py" line="821"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="822"/>
+        <location filename="../../engine/events.py" line="826"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="738"/>
+        <location filename="../../engine/events.py" line="742"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="747"/>
+        <location filename="../../engine/events.py" line="751"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="752"/>
+        <location filename="../../engine/events.py" line="756"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="852"/>
+        <location filename="../../engine/events.py" line="856"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="858"/>
+        <location filename="../../engine/events.py" line="862"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
@@ -7575,32 +7610,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="446"/>
+        <location filename="../../engine/events.py" line="450"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="465"/>
+        <location filename="../../engine/events.py" line="469"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="548"/>
+        <location filename="../../engine/events.py" line="552"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="564"/>
+        <location filename="../../engine/events.py" line="568"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="684"/>
+        <location filename="../../engine/events.py" line="688"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="707"/>
+        <location filename="../../engine/events.py" line="711"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
