@@ -70,8 +70,14 @@ def _status(socket_path: Path) -> ExitCode:
         raise InputProblem(str(exc)) from None
     record = store.path
     sessions = len(store.all_sessions())
+    try:
+        room = store.room_status()  # (the service's room link: room/service_link.py)
+    except StoreError as exc:
+        store.close()
+        raise InputProblem(f"{socket_path}: the record service's card room link does not answer: {exc}") from None
     store.close()
     print(f"record service {socket_path}: the record {record} ({sessions} tables), read by uid {os.getuid()}")
+    print(f"card room: {room.state}" + (f", {room.waiting} row(s) waiting" if room.waiting else ""))
     exposed = [str(record)] if os.access(record, os.W_OK) else []
     exposed += [str(record.parent / k) for k in (KEY_NAME, SIGNING_KEY_NAME) if os.access(record.parent / k, os.R_OK)]
     if exposed and os.getuid() != 0:

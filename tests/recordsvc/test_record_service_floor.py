@@ -150,3 +150,10 @@ def test_the_trainer_keeps_its_progress_in_the_logins_own_record_on_an_installed
     assert own is not None and own.path.parent == (tmp_path / "own").resolve()
     assert own.path != w.controller.store.path  # not the service's record
     trainer.close()
+
+
+def test_the_status_names_the_services_card_room_link(tmp_path, service, capsys):
+    from dealer_app.cli import main
+
+    assert main(["record-service", "--status", "--socket", str(service.socket)]) == 0
+    assert "card room: none" in capsys.readouterr().out.splitlines()
