@@ -29,7 +29,10 @@ for key in record.key table-signing.key; do
 done
 # a dealer: in the group, no more
 id dealer-ci >/dev/null 2>&1 || useradd --create-home --groups dealer-app-table dealer-ci
-runuser -u dealer-ci -- /usr/bin/dealer-app record-service --status
+runuser -u dealer-ci -- /usr/bin/dealer-app record-service --status >/tmp/dealer-app-ci-status.out
+cat /tmp/dealer-app-ci-status.out
+# the service's card room link is in the bundle and answers (no room named yet: "none")
+grep -qx 'card room: none' /tmp/dealer-app-ci-status.out || fail "the service's card room link did not answer"
 if runuser -u dealer-ci -- cat /var/lib/dealer-app/table-signing.key >/dev/null 2>&1; then fail "a dealer reads the key"; fi
 if runuser -u dealer-ci -- sh -c 'echo x >> /var/lib/dealer-app/hands.sqlite3' 2>/dev/null; then fail "a dealer writes the record"; fi
 if runuser -u dealer-ci -- cat /etc/dealer-app/floor-accounts >/dev/null 2>&1; then fail "a dealer reads the floor accounts"; fi

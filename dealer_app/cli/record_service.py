@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 def cmd_record_service(args: argparse.Namespace) -> ExitCode:
     from dealer_app.record.store import StoreError
     from dealer_app.recordsvc.server import RecordService
+    from dealer_app.room.service_link import ServiceRoom
     from dealer_app.settings import SERVICE_DIR, SYSTEM_RECORD_SOCKET, record_socket
 
     socket_path = Path(args.socket) if args.socket else (record_socket() or SYSTEM_RECORD_SOCKET)
@@ -33,7 +34,9 @@ def cmd_record_service(args: argparse.Namespace) -> ExitCode:
         raise UsageError(f"{socket_path.parent}: no such folder for the socket (--socket)")
     logging.basicConfig(level=logging.INFO, format="dealer-app record-service: %(message)s")
     try:
-        service = RecordService(socket_path, folder, Path(args.floor_accounts) if args.floor_accounts else None)
+        service = RecordService(
+            socket_path, folder, Path(args.floor_accounts) if args.floor_accounts else None, room=ServiceRoom()
+        )
     except (StoreError, OSError) as exc:
         raise InputProblem(f"{folder}: the record service cannot start: {exc}") from None
 
@@ -67,8 +70,14 @@ def _status(socket_path: Path) -> ExitCode:
         raise InputProblem(str(exc)) from None
     record = store.path
     sessions = len(store.all_sessions())
+    try:
+        room = store.room_status()  # (the service's room link: room/service_link.py)
+    except StoreError as exc:
+        store.close()
+        raise InputProblem(f"{socket_path}: the record service's card room link does not answer: {exc}") from None
     store.close()
     print(f"record service {socket_path}: the record {record} ({sessions} tables), read by uid {os.getuid()}")
+    print(f"card room: {room.state}" + (f", {room.waiting} row(s) waiting" if room.waiting else ""))
     exposed = [str(record)] if os.access(record, os.W_OK) else []
     exposed += [str(record.parent / k) for k in (KEY_NAME, SIGNING_KEY_NAME) if os.access(record.parent / k, os.R_OK)]
     if exposed and os.getuid() != 0:

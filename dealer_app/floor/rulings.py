@@ -17,7 +17,7 @@ from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_
 from dealer_app.floor.ruling import Ruling
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct, FloorAuthority
 from dealer_app.record.rows import HandEndRow, RulingRow
-from dealer_app.recordsvc.client import authority_for
+from dealer_app.recordsvc.client import ServiceStore, authority_for
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -164,8 +164,10 @@ def record_ruling(
     so that its seats and the record never disagree). Returns the ruling as recorded. A
     record the console reads read-only is opened to write for the ruling alone. ``authority``:
     who confirms the floor (None: the local floor accounts; a table in a room: its floor's
-    room login, which records the act in the room first)."""
-    writer = store if store.writable else None
+    room login, which records the act in the room first). On an installed table (the record
+    service's record, recordsvc/) the ruling is the service's to write: a request naming the
+    hand, committed only once the service has checked the floor's account itself."""
+    writer = store if _writes(store) else None
     if writer is None:
         from dealer_app.record.store import Store, StoreError
 
@@ -240,10 +242,16 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None, 
         signed = authority.confirm(floor[0], floor[1], act)
     except FloorRefused as exc:
         if exc.row is not None:  # (a room's record takes rulings only: the try goes to the log)
-            record_refusal(store if store.writable else None, ruling.session, ruling.hand, exc.row)
+            record_refusal(store if _writes(store) else None, ruling.session, ruling.hand, exc.row)
         raise RulingRefused(exc.says) from None
     store.append(ruling.session, ruling.hand, [RulingRow(ruling.payload(signed))])
     return ruling
+
+
+def _writes(store) -> bool:
+    """Whether rulings are written through ``store``: a record open to write, or the record
+    service's (which writes them itself, recordsvc/)."""
+    return bool(store.writable) or isinstance(store, ServiceStore)
 
 
 def _numbered(store, ruling: Ruling, earlier: list[Ruling]) -> Ruling:

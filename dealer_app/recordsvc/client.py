@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import socket
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, says
 from dealer_app.record.chain import Anchor
 from dealer_app.record.floor_accounts import FloorRefused
-from dealer_app.record.rows import FloorRefusedRow, as_written
+from dealer_app.record.rows import FloorRefusedRow, RulingRow, as_written
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError
 from dealer_app.recordsvc import protocol as p
+from dealer_app.recordsvc.words import WordsError, says_of
 from dealer_app.settings import record_socket
 
 if TYPE_CHECKING:
@@ -152,17 +154,44 @@ class ServiceStore(Store):
 
     def failing(self, kept: KeptCheck | None = None) -> dict[tuple[int, int | None], str]:
         problems = _expect(self.service.call(p.Check()), p.Failing).problems
-        return {(int(s), None if h is None else int(h)): str(text) for s, h, text in problems}
+        return {(int(s), None if h is None else int(h)): _problem(rest) for s, h, *rest in problems}
+
+    def append(self, session_id: int, hand_no: int, rows: list[RecordRow]) -> list[Anchor]:
+        """Rows of the floor's (rulings, refused floor acts) on any table go as the floor
+        console's (``AppendFloorRows``: the table need not be held by this window); any other
+        rows are a commit of the table this window holds."""
+        if rows and all(isinstance(r, RulingRow | FloorRefusedRow) for r in rows):
+            committed = _expect(self.service.call(p.AppendFloorRows(session_id, hand_no, _wire(rows))), p.Committed)
+            self.anchor_problem = committed.anchor_problem
+            return [Anchor(**seal) for seal in committed.seals]
+        return super().append(session_id, hand_no, rows)
 
     def table_id(self) -> str:
         return _expect(self.service.call(p.TableId()), p.Text).text
 
-    def confirm_floor(self, name: str, passphrase: str) -> dict[str, str]:
-        """The floor's passphrase checked by the service (FloorRefused, as in-process)."""
+    def confirm_floor(self, name: str, passphrase: str, act: FloorAct | None = None) -> dict[str, Any]:
+        """The floor's passphrase checked by the service (FloorRefused, as in-process); with
+        ``act``, the floor's room login, tried by the service against its room."""
+        request: p.Request = (
+            p.ConfirmFloor(name, passphrase) if act is None else p.ConfirmRoomFloor(name, passphrase, asdict(act))
+        )
         try:
-            return _expect(self.service.call(p.ConfirmFloor(name, passphrase)), p.FloorConfirmed).by
+            return _expect(self.service.call(request), p.FloorConfirmed).by
         except _FloorRefusedByService as exc:
             raise FloorRefused(exc.says or says(str(exc)), exc.row) from None
+
+    # --- the card room (room/service_link.py) ------------------------------------------------
+    def join_room(self, url: str, label: str) -> p.RoomState:
+        return _expect(self.service.call(p.JoinRoom(url, label)), p.RoomState)
+
+    def leave_room(self) -> p.RoomState:
+        return _expect(self.service.call(p.LeaveRoom()), p.RoomState)
+
+    def room_status(self) -> p.RoomState:
+        return _expect(self.service.call(p.RoomStatus()), p.RoomState)
+
+    def ask_room(self, url: str) -> p.RoomChecked:
+        return _expect(self.service.call(p.AskRoom(url)), p.RoomChecked)
 
     def close(self) -> None:
         self.service.close()
@@ -176,6 +205,17 @@ def service_store() -> ServiceStore | None:
     if path is None or not path.exists():
         return None
     return ServiceStore.connect(path)
+
+
+def _problem(rest: list[Any]) -> str:
+    """A problem's words from the service: its sentence (a ``Said``) when it sent one."""
+    text = str(rest[0]) if rest else ""
+    if len(rest) > 1 and rest[1] is not None:
+        try:
+            return Said(says_of(rest[1]))
+        except WordsError:
+            pass  # (its English, as sent)
+    return text
 
 
 class ServiceAccounts:
@@ -192,12 +232,31 @@ class ServiceAccounts:
         return self.store.confirm_floor(name, passphrase)
 
 
+class ServiceRoomFloor:
+    """The floor's room login at an installed table in a room: tried by the record service
+    against the room it forwards to (it records the act in the room first), so that the row
+    naming the floor is one the service confirmed (room/service_link.py)."""
+
+    in_room = True
+
+    def __init__(self, store: ServiceStore):
+        self.store = store
+
+    def confirm(self, name: str, passphrase: str, act: FloorAct | None) -> dict[str, Any]:
+        if act is None:
+            raise FloorRefused(
+                says(QT_TRANSLATE_NOOP("Errors", "a floor act in the room needs the floor's room login and password"))
+            )
+        return self.store.confirm_floor(name, passphrase, act)
+
+
 def authority_for(store: Store | None, authority: FloorAuthority) -> FloorAuthority:
-    """Who confirms a floor act on ``store``: the record service when it keeps the record and
-    the table would check local accounts; else ``authority`` (the local accounts, or the room)."""
-    if isinstance(store, ServiceStore) and not authority.in_room:
-        return ServiceAccounts(store)
+    """Who confirms a floor act on ``store``: the record service when it keeps the record (the
+    local accounts it reads, or the floor's room login it tries against its room); else
+    ``authority`` (the local accounts, or the room)."""
+    if isinstance(store, ServiceStore):
+        return ServiceRoomFloor(store) if authority.in_room else ServiceAccounts(store)
     return authority
 
 
-__all__ = ["ServiceAccounts", "ServiceStore", "authority_for", "service_store"]
+__all__ = ["ServiceAccounts", "ServiceRoomFloor", "ServiceStore", "authority_for", "service_store"]

@@ -19,6 +19,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.says import Says, english
+from dealer_app.recordsvc.words import WordsError, data_of, says_of
 
 if TYPE_CHECKING:
     import socket
@@ -100,6 +101,54 @@ class ConfirmFloor:
     passphrase: str
 
 
+@dataclass(frozen=True)
+class ConfirmRoomFloor:
+    """A floor act at a table in a room: the floor's own room login and password, tried by the
+    service against the room it forwards to (room/floor_login.py), which records the act there
+    first. ``act``: the act as the room keeps it (kind, session, hand, digest)."""
+
+    name: str
+    passphrase: str
+    act: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AppendFloorRows:
+    """The floor console's rows for a hand (a ruling; a refused floor act), on a table this
+    connection need not hold: only those kinds, a ruling only as its floor confirmed it here."""
+
+    session: int
+    hand: int
+    rows: list[RowData]
+
+
+@dataclass(frozen=True)
+class JoinRoom:
+    """Forward the record to the card room at ``url`` (the table's room login) under ``label``
+    (empty: the machine's name); again: the forwarder is started afresh on the new URL."""
+
+    url: str
+    label: str
+
+
+@dataclass(frozen=True)
+class LeaveRoom:
+    """Stop forwarding (no room named any more, or the window closed)."""
+
+
+@dataclass(frozen=True)
+class RoomStatus:
+    """The forwarder's latest state (``RoomState``), which the window polls."""
+
+
+@dataclass(frozen=True)
+class AskRoom:
+    """The start check (room/start_check.py) of the service's record against the room at ``url``:
+    what it finds is witnessed on the service's record, whose check then fails."""
+
+    url: str
+
+
 # --- replies ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Record:
@@ -140,41 +189,77 @@ class Text:
 
 @dataclass(frozen=True)
 class FloorConfirmed:
-    by: dict[str, str]
+    by: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RoomState:
+    """The service's forwarder's state (room/forwarder.py ``ForwardState``; ``rulings``: each
+    ``PendingRuling``'s fields). ``state`` "none": no room is being forwarded to."""
+
+    state: str
+    on_server: int
+    waiting: int
+    detail: str
+    rulings: list[dict[str, Any]]
+    lost: int
+    differs: int
+
+
+@dataclass(frozen=True)
+class RoomChecked:
+    """The start check's answer: whether the room answered, and what the dealer is told (a
+    sentence as data, recordsvc/words.py; None: nothing)."""
+
+    checked: bool
+    note: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
 class Refused:
-    """The request was refused and nothing was changed: ``words`` (a template and its values,
-    for the dealer's language), ``what`` which kind of refusal (``RECORD``, ``LOCKED``,
-    ``FLOOR``, ``STORE``, ``PROTOCOL``); a refused floor act's row to record, if one."""
+    """The request was refused and nothing was changed: ``template`` and ``args`` (the English
+    template and its values as English text, as before), ``words`` the same sentence as data
+    (recordsvc/words.py: its context and typed values, for the dealer's language), ``what``
+    which kind of refusal (``RECORD``, ``LOCKED``, ``FLOOR``, ``STORE``, ``PROTOCOL``); a
+    refused floor act's row to record, if one."""
 
     template: str
     args: list[str]
     what: str
     floor_row: dict[str, Any] | None = None
+    words: dict[str, Any] | None = None
 
     @property
     def says(self) -> Says:
+        """The sentence, typed (its English only for a peer that sent no ``words``)."""
+        if self.words is not None:
+            try:
+                return says_of(self.words)
+            except WordsError:
+                pass  # (said in English, from template and args)
         return Says(self.template, tuple(self.args))
 
     @classmethod
     def of(cls, message: Says | str, what: str, floor_row: dict[str, Any] | None = None) -> Refused:
         if isinstance(message, Says):
-            return cls(str(message.template), [english(a) for a in message.args], what, floor_row)
-        return cls(str(message).replace("%", "%%"), [], what, floor_row)
+            return cls(str(message.template), [english(a) for a in message.args], what, floor_row, data_of(message))
+        return cls(str(message), [], what, floor_row, data_of(str(message)))
 
 
 RECORD, LOCKED, FLOOR, STORE, PROTOCOL = "record", "locked", "floor", "store", "protocol"
 
-Request = Hello | OpenTable | Commit | CloseTable | Hold | InUse | Check | TableId | ConfirmFloor
-Reply = Record | Opened | Committed | Answer | Failing | Text | FloorConfirmed | Refused
-REPLIES = (Record, Opened, Committed, Answer, Failing, Text, FloorConfirmed, Refused)
+Request = (
+    Hello | OpenTable | Commit | CloseTable | Hold | InUse | Check | TableId | ConfirmFloor
+    | ConfirmRoomFloor | AppendFloorRows | JoinRoom | LeaveRoom | RoomStatus | AskRoom
+)  # fmt: skip
+Reply = Record | Opened | Committed | Answer | Failing | Text | FloorConfirmed | RoomState | RoomChecked | Refused
+REPLIES = (Record, Opened, Committed, Answer, Failing, Text, FloorConfirmed, RoomState, RoomChecked, Refused)
 _TYPES: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (
         Hello, OpenTable, Commit, CloseTable, Hold, InUse, Check, TableId, ConfirmFloor,
-        Record, Opened, Committed, Answer, Failing, Text, FloorConfirmed, Refused,
+        ConfirmRoomFloor, AppendFloorRows, JoinRoom, LeaveRoom, RoomStatus, AskRoom,
+        Record, Opened, Committed, Answer, Failing, Text, FloorConfirmed, RoomState, RoomChecked, Refused,
     )
 }  # fmt: skip
 # each field's JSON type (what a well-formed message has): checked before a class is made
@@ -187,6 +272,7 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
     "list[dict[str, Any]]": (list,),
     "list[str]": (list,),
     "dict[str, str]": (dict,),
+    "dict[str, Any]": (dict,),
     "str | None": (str, type(None)),
     "dict[str, Any] | None": (dict, type(None)),
 }

@@ -14,6 +14,14 @@ What the service checks before it writes, beyond what ``Store`` checks:
   SO_PEERCRED) within the last ``FLOOR_WINDOW`` seconds, once: the dealer cannot write a
   floor act the floor did not confirm.
 The peer's uid and pid are in the service's log for every connection.
+
+With a card room, the service is also the table's link to it (``RoomLink``, made by
+room/service_link.py and handed in by the command, since the room's modules sit above this
+one): the window names the room (``JoinRoom``) and polls the forwarder's state
+(``RoomStatus``); the start check (``AskRoom``) and the floor's room login (``ConfirmRoomFloor``)
+are made here too, with the record and its keys, which the dealer's login cannot reach. A
+ruling of the room's floor that the forwarder brought is the one row naming a floor person that
+needs no passphrase checked here: the room's floor confirmed it (``RoomLink.vouches``).
 """
 
 from __future__ import annotations
@@ -25,14 +33,16 @@ import socket
 import struct
 import time
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
 from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
-from dealer_app.record.rows import FloorRefusedRow, RecordRow, row_from_dict
+from dealer_app.record.rows import FloorRefusedRow, RecordRow, RulingRow, row_from_dict
 from dealer_app.record.signing import FileSigner
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError
 from dealer_app.recordsvc import protocol as p
+from dealer_app.recordsvc.words import data_of
 from dealer_app.settings import ANCHORS_NAME, KEY_NAME, RECORD_NAME, SIGNING_KEY_NAME
 
 if TYPE_CHECKING:
@@ -41,6 +51,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("dealer_app.recordsvc")
 FLOOR_WINDOW = 120.0  # seconds a checked floor passphrase stands for the act it confirms
 _CRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
+
+
+class RoomLink(Protocol):
+    """The table's link to a card room, kept by the service (room/service_link.py)."""
+
+    def join(self, store: Store, url: str, label: str) -> None: ...
+    def leave(self) -> None: ...
+    def status(self) -> p.RoomState: ...
+    def ask(self, store: Store, url: str) -> p.RoomChecked: ...
+    def confirm_floor(self, store: Store, name: str, passphrase: str, act: dict[str, Any]) -> dict[str, Any]: ...
+    def vouches(self, row: RecordRow) -> bool: ...
 
 
 @dataclass
@@ -97,9 +118,12 @@ def _rows(data: list[Any]) -> list[RecordRow]:
 class RecordService:
     """Serves one record on one Unix socket until ``stop`` (or the process ends)."""
 
-    def __init__(self, socket_path: Path, record_dir: Path, floor_accounts: Path | None = None) -> None:
+    def __init__(
+        self, socket_path: Path, record_dir: Path, floor_accounts: Path | None = None, room: RoomLink | None = None
+    ) -> None:
         self.store = open_store(record_dir)
         self.floor_accounts = floor_accounts
+        self.room = room
         self.socket_path = socket_path
         self.holders: dict[int, _Peer] = {}  # table session -> the connection holding it
         self.floor_checked: dict[tuple[int, str], float] = {}  # (uid, name) -> when its passphrase was right
@@ -135,6 +159,8 @@ class RecordService:
                 self._drop(key.data, "the service stopped")
         self.selector.close()
         self.listener.close()
+        if self.room is not None:
+            self.room.leave()
         self.store.close()
 
     def _accept(self) -> None:
@@ -233,7 +259,7 @@ class RecordService:
             case p.CloseTable(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
-                    raise SessionLocked(f"this table (session {session}) is open in another dealer-app window")
+                    raise SessionLocked(_held_elsewhere(session))
                 self._floor_confirmed(peer, rows)
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
@@ -249,19 +275,72 @@ class RecordService:
                 holder = self.holders.get(session)
                 return p.Answer(holder is not None and holder is not peer)
             case p.Check():
-                return p.Failing([[s, h, str(text)] for (s, h), text in store.failing().items()])
+                return p.Failing([[s, h, str(text), _words(text)] for (s, h), text in store.failing().items()])
             case p.TableId():
                 return p.Text(store.table_id())
             case p.ConfirmFloor(name=name, passphrase=passphrase):
                 return self._confirm_floor(peer, name, passphrase)
+            case p.AppendFloorRows(session=session, hand=hand, rows=data):
+                rows = _rows(data)
+                self._floor_rows(peer, session, rows)
+                self._floor_confirmed(peer, rows)
+                seals = store.append(session, hand, rows)
+                return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
+            case p.ConfirmRoomFloor(name=name, passphrase=passphrase, act=act):
+                return self._confirm_room_floor(peer, name, passphrase, act)
+            case p.JoinRoom(url=url, label=label):
+                self._room().join(store, url, label)
+                log.info("uid %d (pid %d): the record is forwarded to a card room", peer.uid, peer.pid)
+                return self._room().status()
+            case p.LeaveRoom():
+                self._room().leave()
+                return self._room().status()
+            case p.RoomStatus():
+                return self._room().status()
+            case p.AskRoom(url=url):
+                return self._room().ask(store, url)
         raise p.ProtocolError(f"{type(request).__name__} is a reply, not a request")
+
+    def _room(self) -> RoomLink:
+        if self.room is None:
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "this record service has no card room link (started without one)"))
+            )
+        return self.room
+
+    def _floor_rows(self, peer: _Peer, session: int, rows: list[RecordRow]) -> None:
+        """The floor console writes rulings and refused floor acts only; a ruling that moves
+        chips only on a table no other window deals (its seats would disagree with the record)."""
+        for row in rows:
+            if not isinstance(row, RulingRow | FloorRefusedRow):
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "the floor console writes rulings and refused floor acts, not a %1 row"
+                        ),
+                        row.kind,
+                    )
+                )
+        holder = self.holders.get(session)
+        moves = any(isinstance(r, RulingRow) and r.to_dict().get("chips") for r in rows)
+        if moves and holder is not None and holder is not peer:
+            raise SessionLocked(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "table session %1 is being dealt in another window: "
+                        "a ruling that moves chips is made at that table",
+                    ),
+                    session,
+                )
+            )
 
     def _hold(self, peer: _Peer, session: int) -> None:
         holder = self.holders.get(session)
         if holder is peer:
             return
         if holder is not None:
-            raise SessionLocked(f"this table (session {session}) is open in another dealer-app window")
+            raise SessionLocked(_held_elsewhere(session))
         self.store.lock_session(session)  # (against a program that opens the file itself)
         self.holders[session] = peer
         peer.held.add(session)
@@ -275,20 +354,38 @@ class RecordService:
 
     def _must_hold(self, peer: _Peer, session: int) -> None:
         if self.holders.get(session) is not peer:
-            raise RecordError(f"table session {session} is not held by this window: open or resume it first")
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "table session %1 is not held by this window: open or resume it first"),
+                    session,
+                )
+            )
 
     def _floor_confirmed(self, peer: _Peer, rows: list[RecordRow]) -> None:
         """Refuse rows naming a floor person whose passphrase this service did not just check
         for this login; each check stands for one commit."""
         now = time.monotonic()
-        named = set().union(*(_floor_names(row.to_dict()) for row in rows if not isinstance(row, FloorRefusedRow)))
+        named = set().union(
+            *(
+                _floor_names(row.to_dict())
+                for row in rows
+                if not isinstance(row, FloorRefusedRow) and not (self.room is not None and self.room.vouches(row))
+            )
+        )
         for name in sorted(named):
             checked = self.floor_checked.get((peer.uid, name))
             if checked is None or now - checked > FLOOR_WINDOW:
                 log.warning(
                     "uid %d (pid %d): a floor act by %s without its passphrase: refused", peer.uid, peer.pid, name
                 )
-                raise RecordError(f"a floor act by {name} whose passphrase the record service did not check: refused")
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "a floor act by %1 whose passphrase the record service did not check: refused"
+                        ),
+                        name,
+                    )
+                )
         for name in named:
             del self.floor_checked[(peer.uid, name)]
 
@@ -302,3 +399,24 @@ class RecordService:
         self.floor_checked[(peer.uid, by["name"])] = time.monotonic()
         log.info("uid %d (pid %d): floor account %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed(by)
+
+    def _confirm_room_floor(self, peer: _Peer, name: str, passphrase: str, act: dict[str, Any]) -> p.Reply:
+        try:
+            by = self._room().confirm_floor(self.store, name, passphrase, act)
+        except FloorRefused as exc:
+            log.warning("uid %d (pid %d): room floor act refused for %r", peer.uid, peer.pid, name[:60])
+            row = exc.row.to_dict() if exc.row is not None else None
+            return p.Refused.of(exc.says, p.FLOOR, row)
+        self.floor_checked[(peer.uid, str(by["name"]))] = time.monotonic()
+        log.info("uid %d (pid %d): room floor login %s confirmed", peer.uid, peer.pid, by["name"])
+        return p.FloorConfirmed({k: v for k, v in by.items()})
+
+
+def _held_elsewhere(session: int) -> Says:
+    return says(QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"), session)
+
+
+def _words(text: object) -> dict[str, Any] | None:
+    """A problem's sentence as data, when it keeps one (a ``Said``), for the reader's language."""
+    sentence = getattr(text, "says", None)
+    return data_of(sentence) if isinstance(sentence, Says) else None

@@ -142,8 +142,9 @@ def install_excepthook():
 
 
 def run_floor(record: str | None = None, argv=None, database: str | None = None) -> ExitCode:
-    """``dealer-app floor [RECORD]``: the floor console on its own. The record is opened to
-    write rulings where it can be; a record that cannot be written (a copy on a read-only
+    """``dealer-app floor [RECORD]``: the floor console on its own. On an installed table (the
+    record service's socket is there) and no RECORD named: the service's record, read here,
+    its rulings written by the service. Else the record is opened to write rulings where it can be; a record that cannot be written (a copy on a read-only
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
     ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
     console on the card room's server, every table live (issue 15)."""
@@ -171,6 +172,19 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
         else:
             fit_window(room, FLOOR_WINDOW)
             room.show()
+            return ExitCode.of_event_loop(app.exec())
+    if record is None:  # an installed table: the service's record, its rulings written by the service
+        from dealer_app.recordsvc.client import service_store
+
+        try:
+            service = service_store()
+        except StoreError as exc:
+            QMessageBox.critical(None, "dealer-app", error_words(exc))
+            return ExitCode.FAILED
+        if service is not None:
+            window = FloorWindow(service)
+            fit_window(window, FLOOR_WINDOW)
+            window.show()
             return ExitCode.of_event_loop(app.exec())
     path = Path(record) if record else data_dir() / RECORD_NAME
     try:

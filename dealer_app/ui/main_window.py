@@ -12,7 +12,9 @@ from dealer_app import __version__
 from dealer_app.errorlog import log
 from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY, build_name
+from dealer_app.record.store import open_record
+from dealer_app.recordsvc.client import ServiceStore
+from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY, build_name, data_dir
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.file_dialogs import raise_dialog
 from dealer_app.ui.floor_dialogs import IrregularityDialog
@@ -41,6 +43,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings(APP, APP)
         self.bridge = ControllerBridge(controller, self)
         self.ask_before_closing = True  # with a hand open, Quit asks first
+        self._training_store = None  # the trainer's own record, on an installed table (``trainer``)
         self.setWindowTitle(self.tr("Stud Dealer Assistant"))
         self.table_view = TableView(self.bridge)
         # four-colour suits unless the dealer turned them off (two red suits are misread across a
@@ -369,6 +372,15 @@ class MainWindow(QMainWindow):
         from dealer_app.ui.trainer_window import TrainerWindow
 
         store = self.controller.store
+        if self._training_store is None and isinstance(store, ServiceStore):
+            # an installed table: the record is the service's and read-only here, so the
+            # trainer keeps its progress where `dealer-app train` keeps it on this machine, in
+            # this login's own record (README: the trainer on an installed table)
+            self._training_store, notes = open_record(data_dir())
+            for note in notes:
+                log.info("the trainer's record: %s", note)
+        if self._training_store is not None:
+            store = self._training_store
         window = TrainerWindow(Progress(store.db) if store is not None and store.writable else None)
         fit_window(window, TRAINER_WINDOW)
         window.show()

@@ -5,16 +5,22 @@ The server is ``DEALER_APP_DATABASE`` if set, else the Settings' (``room/databas
 table's name in the room is the Settings' (``room/table_name``), else the machine's name. The
 forwarder runs in its own thread (room/forwarder.py): its state reaches this window through
 a queued signal, and the dealer never waits on the network.
+
+On an installed table the record service keeps the record and its keys, and runs the
+forwarder itself (room/service_link.py says why): this window names the room to it, polls its
+forwarder's state twice a second (a local request, never the network) and shows it here the
+same way; the start check is the service's too.
 """
 
 from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dealer_app.record.store import StoreError
+from dealer_app.recordsvc.client import ServiceStore
 from dealer_app.room.database import ENV, RoomError, room_url, shown_url
 from dealer_app.room.forwarder import (
     NOT_ALLOWED,
@@ -29,9 +35,10 @@ from dealer_app.room.forwarder import (
 from dealer_app.settings import ROOM_DATABASE, ROOM_TABLE_NAME
 from dealer_app.ui.screen_fit import keep_wrapped_lines
 from dealer_app.ui.settings_store import read, write
-from dealer_app.ui.words import fill
+from dealer_app.ui.words import error_words, fill
 
 log = logging.getLogger(__name__)
+SERVICE_POLL_MS = 500  # the record service's forwarder's state, asked this often (a local socket)
 
 
 def ask_room_at_start(store, settings: QSettings) -> list[str]:
@@ -39,7 +46,17 @@ def ask_room_at_start(store, settings: QSettings) -> list[str]:
     row and signed head of this table (room/start_check.py). What the dealer must be told: []
     when the room agrees or none is configured (no room: nothing asked, the start stays fast)."""
     url = room_url(None, read(settings, ROOM_DATABASE))
-    if url is None or store is None or not store.writable:
+    if url is None or store is None:
+        return []
+    if isinstance(store, ServiceStore):  # (the service's record: the service asks, and witnesses)
+        from dealer_app.room.service_link import ask_room_through
+
+        try:
+            answer = ask_room_through(store, url)
+        except StoreError as exc:
+            return [error_words(exc)]
+        return [answer.note] if answer.note is not None else []
+    if not store.writable:
         return []
     from dealer_app.room.start_check import ask_room
 
@@ -59,6 +76,9 @@ class TableLink(QObject):
         self.forwarder: Forwarder | None = None
         self.rulings: tuple[PendingRuling, ...] = ()  # as the forwarder last read them
         self.state.connect(self._show)
+        self.poll = QTimer(self)  # the record service's forwarder: its state asked for (installed)
+        self.poll.setInterval(SERVICE_POLL_MS)
+        self.poll.timeout.connect(self._poll_service)
         label.hide()
 
     def url(self) -> str | None:
@@ -71,6 +91,9 @@ class TableLink(QObject):
         """Forward ``store`` to the room, if one is named (again after the Settings changed)."""
         self.stop()
         url = self.url()
+        if url is not None and isinstance(store, ServiceStore):
+            self._start_in_service(store, url)
+            return
         if url is None or store is None or not store.writable:
             self.label.hide()
             return
@@ -87,7 +110,31 @@ class TableLink(QObject):
             return
         self._say(fill(self.tr("Room: connecting to %1"), shown_url(url)), problem=False)
 
+    def _start_in_service(self, store: ServiceStore, url: str) -> None:
+        """The record service forwards its record (room/service_link.py); this window polls it."""
+        from dealer_app.room.service_link import ServiceForwarder
+
+        try:
+            self.forwarder = ServiceForwarder(store, url, self.table_name()).start()  # type: ignore[assignment]
+        except StoreError as exc:
+            self._say(fill(self.tr("Room: not forwarded — %1"), error_words(exc)), problem=True)
+            return
+        self._say(fill(self.tr("Room: connecting to %1"), shown_url(url)), problem=False)
+        self.poll.start()
+
+    def _poll_service(self) -> None:
+        forwarder = self.forwarder
+        if forwarder is None:
+            self.poll.stop()
+            return
+        try:
+            state = forwarder.poll()  # type: ignore[attr-defined]
+        except StoreError as exc:  # the service is gone: said, and asked again at the next tick
+            state = ForwardState(STOPPED, forwarder.state.on_server, forwarder.state.waiting, error_words(exc))
+        self._show(forwarder, state)
+
     def stop(self) -> None:
+        self.poll.stop()
         if self.forwarder is not None:
             self.forwarder.stop()
             self.forwarder = None

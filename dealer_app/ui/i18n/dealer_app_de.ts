@@ -1266,14 +1266,15 @@
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="294"/>
-        <location filename="../../floor/rulings.py" line="344"/>
+        <location filename="../../floor/rulings.py" line="302"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
+        <location filename="../../recordsvc/server.py" line="416"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2136,64 +2137,65 @@
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="195"/>
-        <location filename="../../floor/rulings.py" line="375"/>
+        <location filename="../../floor/rulings.py" line="197"/>
+        <location filename="../../floor/rulings.py" line="383"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="203"/>
-        <location filename="../../floor/rulings.py" line="391"/>
+        <location filename="../../floor/rulings.py" line="205"/>
+        <location filename="../../floor/rulings.py" line="399"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="214"/>
+        <location filename="../../floor/rulings.py" line="216"/>
+        <location filename="../../recordsvc/server.py" line="329"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="229"/>
+        <location filename="../../floor/rulings.py" line="231"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="262"/>
+        <location filename="../../floor/rulings.py" line="270"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="270"/>
+        <location filename="../../floor/rulings.py" line="278"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="347"/>
+        <location filename="../../floor/rulings.py" line="355"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="353"/>
+        <location filename="../../floor/rulings.py" line="361"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="362"/>
+        <location filename="../../floor/rulings.py" line="370"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="368"/>
+        <location filename="../../floor/rulings.py" line="376"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="381"/>
+        <location filename="../../floor/rulings.py" line="389"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="398"/>
+        <location filename="../../floor/rulings.py" line="406"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2558,7 +2560,7 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="237"/>
+        <location filename="../../floor/rulings.py" line="239"/>
         <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
@@ -2616,6 +2618,7 @@
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
+        <location filename="../../recordsvc/client.py" line="248"/>
         <location filename="../../room/floor_login.py" line="60"/>
         <source>a floor act in the room needs the floor&apos;s room login and password</source>
         <translation>eine Floor-Handlung im Saal braucht das Saal-Login des Floors und sein Passwort</translation>
@@ -2659,12 +2662,12 @@
         <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/client.py" line="52"/>
+        <location filename="../../recordsvc/client.py" line="54"/>
         <source>the record service (%1) cannot be reached: %2</source>
         <translation>der Dienst des Spielprotokolls (%1) ist nicht erreichbar: %2</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/client.py" line="68"/>
+        <location filename="../../recordsvc/client.py" line="70"/>
         <source>the record service (%1) did not answer: %2 — nothing was changed</source>
         <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
     </message>
@@ -2677,6 +2680,36 @@
         <location filename="../../live/game_outlook.py" line="108"/>
         <source>%1 is not one of this table&apos;s games (%2)</source>
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="307"/>
+        <source>this record service has no card room link (started without one)</source>
+        <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="318"/>
+        <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
+        <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="359"/>
+        <source>table session %1 is not held by this window: open or resume it first</source>
+        <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="383"/>
+        <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
+        <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../room/service_link.py" line="99"/>
+        <source>the record cannot be forwarded to the card room: %1</source>
+        <translation>das Spielprotokoll kann nicht an den Saal weitergeleitet werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/service_link.py" line="122"/>
+        <source>this table is not linked to a card room now: a floor act in the room cannot be made</source>
+        <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
     </message>
 </context>
 <context>
@@ -3346,296 +3379,296 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="44"/>
-        <location filename="../main_window.py" line="277"/>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="47"/>
+        <location filename="../main_window.py" line="280"/>
+        <location filename="../main_window.py" line="346"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77"/>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="80"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="109"/>
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="110"/>
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="111"/>
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110"/>
+        <location filename="../main_window.py" line="113"/>
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="112"/>
+        <location filename="../main_window.py" line="115"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="114"/>
+        <location filename="../main_window.py" line="117"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="116"/>
+        <location filename="../main_window.py" line="119"/>
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="124"/>
         <source>Switch &amp;game…</source>
         <translation>Spiel &amp;wechseln…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="130"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="131"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="134"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="135"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="136"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="134"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="135"/>
+        <location filename="../main_window.py" line="138"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136"/>
+        <location filename="../main_window.py" line="139"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="140"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="141"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="142"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
+        <location filename="../main_window.py" line="146"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="147"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="145"/>
+        <location filename="../main_window.py" line="148"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="149"/>
+        <location filename="../main_window.py" line="152"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150"/>
+        <location filename="../main_window.py" line="153"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="153"/>
+        <location filename="../main_window.py" line="156"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="201"/>
+        <location filename="../main_window.py" line="204"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="201"/>
+        <location filename="../main_window.py" line="204"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="250"/>
+        <location filename="../main_window.py" line="253"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="270"/>
+        <location filename="../main_window.py" line="273"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="293"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="350"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="362"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="382"/>
+        <location filename="../main_window.py" line="394"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="384"/>
+        <location filename="../main_window.py" line="396"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="417"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="422"/>
-        <location filename="../main_window.py" line="438"/>
+        <location filename="../main_window.py" line="434"/>
+        <location filename="../main_window.py" line="450"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="423"/>
+        <location filename="../main_window.py" line="435"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="427"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="440"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="445"/>
+        <location filename="../main_window.py" line="457"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="455"/>
+        <location filename="../main_window.py" line="467"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="471"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="471"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="467"/>
+        <location filename="../main_window.py" line="479"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="492"/>
+        <location filename="../main_window.py" line="504"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="493"/>
+        <location filename="../main_window.py" line="505"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="519"/>
+        <location filename="../main_window.py" line="531"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="554"/>
+        <location filename="../main_window.py" line="566"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="555"/>
+        <location filename="../main_window.py" line="567"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -4838,37 +4871,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="166"/>
+        <location filename="../room_link.py" line="213"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="170"/>
+        <location filename="../room_link.py" line="217"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="183"/>
+        <location filename="../room_link.py" line="230"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="185"/>
+        <location filename="../room_link.py" line="232"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="190"/>
+        <location filename="../room_link.py" line="237"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="197"/>
+        <location filename="../room_link.py" line="244"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="216"/>
+        <location filename="../room_link.py" line="263"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5131,23 +5164,25 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="80"/>
-        <location filename="../room_link.py" line="86"/>
+        <location filename="../room_link.py" line="103"/>
+        <location filename="../room_link.py" line="109"/>
+        <location filename="../room_link.py" line="120"/>
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="88"/>
+        <location filename="../room_link.py" line="111"/>
+        <location filename="../room_link.py" line="122"/>
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="117"/>
+        <location filename="../room_link.py" line="164"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="120"/>
+        <location filename="../room_link.py" line="167"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5155,12 +5190,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="126"/>
+        <location filename="../room_link.py" line="173"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="134"/>
+        <location filename="../room_link.py" line="181"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5168,22 +5203,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="141"/>
+        <location filename="../room_link.py" line="188"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="143"/>
+        <location filename="../room_link.py" line="190"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="147"/>
+        <location filename="../room_link.py" line="194"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="153"/>
+        <location filename="../room_link.py" line="200"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
