@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_app.record.hand_index import payload_dict, record_time
 from dealer_app.record.heads import head_columns
 from dealer_app.record.store import applied_room_rulings
+from dealer_app.room import acked as room_acked
 from dealer_app.room.copy_check import Difference, compare_copy
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -457,6 +458,16 @@ class _Sender:
         self._heads_on_server = conn.execute("SELECT room.heads_head(%s)", (self.table_id,)).fetchone()[0]
         conn.commit()
         head = row_id or 0
+        acked = room_acked.load(self.record_path, self._acked_key)
+        if head < acked:  # the room acknowledged more of this table than it now holds: it was cut
+            why = (
+                f"the room acknowledged the rows of table {self.table_id} up to row {acked} and now holds them only "
+                f"up to row {head}: rows {head + 1}–{acked} were cut from the room's copy (by its owner, or a "
+                "restore of its database); this record keeps them and sends nothing more — tell the floor"
+            )
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
+            conn.commit()  # (the floor sees it among the refusals, and the console flags the table)
+            raise _Refused(why, differs=acked - head)
         # the room's whole copy against the record, row by row and head by head (not only its
         # last row): what the room's owner deleted or changed, or what this record lost, is
         # said here before any row goes
@@ -565,10 +576,18 @@ class _Sender:
             conn.commit()
             raise _Refused(why)
         self._send_heads(conn, local, new_head)
+        room_acked.save(self.record_path, self._acked_key, new_head)  # (what the room took: it only grows)
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
         return new_head
 
     _heads_on_server = 0  # the row of the table's last head the room holds
+
+    @property
+    def _acked_key(self) -> str:
+        """This table in this room (another room, a new server, starts from nothing)."""
+        from dealer_app.room.memory import room_key
+
+        return f"{room_key(self.url)} {self.table_id}"
     _seen_at = float("-inf")  # when this table last told the room it is there (room.table_seen)
 
     def _send_heads(self, conn, local: sqlite3.Connection, on_server: int) -> None:

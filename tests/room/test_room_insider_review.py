@@ -128,3 +128,34 @@ def test_approve_table_approves_the_request_the_floor_was_shown_and_no_other(roo
             "WHERE e.table_id = %s",
             (tid,),
         ).fetchone() == (0,)
+
+
+def test_the_table_says_the_room_lost_rows_it_had_acknowledged(room, tmp_path):
+    """The insider review: the owner cut a table's last hand with its heads, and the table's
+    forwarder sent the rows again without a word. The table remembers what the room took."""
+    from dealer_app.room.forwarder import Forwarder
+
+    store = dealt(tmp_path, room.table_a, "Table 2", hands=3)
+    tid = store.table_id()
+    room.enroll(tid)
+    with psycopg.connect(room.owner) as conn:
+        last_hand = conn.execute("SELECT max(hand_no) FROM room.log WHERE table_id = %s", (tid,)).fetchone()[0]
+    _owner_sql(
+        room,
+        ("ALTER TABLE room.heads DISABLE TRIGGER USER", ()),
+        ("ALTER TABLE room.log DISABLE TRIGGER USER", ()),
+        ("DELETE FROM room.heads WHERE table_id = %s AND hand_no = %s", (tid, last_hand)),
+        ("DELETE FROM room.log WHERE table_id = %s AND hand_no = %s", (tid, last_hand)),
+    )
+    fwd = Forwarder(store, room.table_a, "Table 2", retry_max_s=0.2).start()
+    try:
+        assert not fwd.wait_until_sent(3)
+        assert "were cut from the room's copy" in fwd.state.detail, fwd.state
+    finally:
+        fwd.stop(wait=True)
+    with psycopg.connect(room.owner) as conn:
+        (reason,) = conn.execute(
+            "SELECT reason FROM room.refusals WHERE table_id = %s AND what = 'mismatch'", (tid,)
+        ).fetchone()
+    assert "were cut from the room's copy" in reason
+    assert "disagrees" in " ".join(_flags(room)) or any("disagree" in f for f in _flags(room))
