@@ -194,7 +194,9 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
             continue
         held = _cards(hand, p)
         cards = [c for c in held if c is not None]
-        if len(cards) != len(held):
+        if len(cards) != len(held) or len(cards) < 5:
+            # (a player who won without showing, the others mucked: the upcards alone are no
+            # five-card hand, and naming one would make one up — W-3 scores shown hands)
             continue
         hv, five = best_razz_five(cards) if razz else best_high_five(cards)
         entry: dict[str, Any] = {"hi": hv, "five": five}

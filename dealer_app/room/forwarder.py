@@ -588,6 +588,7 @@ class _Sender:
         from dealer_app.room.memory import room_key
 
         return f"{room_key(self.url)} {self.table_id}"
+
     _seen_at = float("-inf")  # when this table last told the room it is there (room.table_seen)
 
     def _send_heads(self, conn, local: sqlite3.Connection, on_server: int) -> None:

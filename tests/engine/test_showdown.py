@@ -228,3 +228,29 @@ def test_the_evaluators_rank_mask_tables_are_what_each_mask_holds():
         packed <<= 4 * (5 - len(ranks[:5]))
         best = next((high for high, need in straights if mask & need == need), -1)
         assert (POPCOUNT[mask], TOP5[mask], STRAIGHT_HIGH[mask]) == (len(ranks), packed, best), bin(mask)
+
+
+def test_W3_a_winner_who_never_showed_is_not_given_a_made_up_hand():
+    """The dealer walkthrough: the last player left after the other mucked won with their
+    downcards never entered; the award named "7♦ 5♥ 3♠ 2♦ 2♦ — seven high" (four upcards, one of
+    them twice). With fewer than five known cards no hand is named: the pot is theirs unshown."""
+    from dealer_app.engine.cards import parse_card
+    from dealer_app.engine.hand import Hand, SeatSpec
+    from tests.support.helpers import rules
+
+    h = Hand(rules("stud-10-20"), [SeatSpec(1, "Ann", 50000), SeatSpec(2, "Bob", 50000)])
+    ups = iter(["2d", "9s", "3s", "4h", "5h", "6s", "7d", "8d"])
+    while h.phase != "done":
+        if h.phase == "deal":
+            seat, n = h.expected_deal()
+            street = h.street
+            up = street in (3, 4, 5, 6)
+            h.deal(seat, [None, None, parse_card(next(ups))] if n == 3 else [parse_card(next(ups)) if up else None])
+        elif h.phase == "bet":
+            legal = {a.action: a for a in h.legal_actions()}
+            action = "bring_in" if "bring_in" in legal else "check" if "check" in legal else "call"
+            h.act(h.to_act.seat, action, legal[action].to)
+        else:
+            h.muck(h.pending_show[0]) if len(h.pending_show) > 1 else h.show(h.pending_show[0])
+    (pot,) = h.pots_awarded
+    assert pot["hands"] == {} and sum(pot["winners"].values()) == pot["amount"]
