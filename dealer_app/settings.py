@@ -51,6 +51,7 @@ RECORD_SOCKET_ENV = "DEALER_APP_RECORD_SOCKET"  # the record service's socket (r
 ROOM_MEMORY_ENV = "DEALER_APP_ROOM_MEMORY"  # what this floor machine saw of the room (room/memory.py)
 
 KEY_NAME = "record.key"
+SETTINGS_NAME = f"{APP}.conf"  # (the name Qt gives its own file for the app: existing settings are kept)
 SIGNING_KEY_NAME = "table-signing.key"
 ANCHORS_NAME = "anchors.txt"
 FLOOR_ACCOUNTS_NAME = "floor-accounts"
@@ -84,6 +85,11 @@ def data_dir() -> Path:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP
+
+
+def settings_path() -> Path:
+    """The desktop app's remembered settings (an INI file), in the config folder."""
+    return config_dir() / SETTINGS_NAME
 
 
 def key_path() -> Path:

@@ -1,13 +1,15 @@
 import os
 import sys
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the record's key and anchors file live in the config folder: one of the run's own, so the
 # tests never read or make the key of the machine's user (the tests' processes inherit it)
 if "DEALER_APP_CONFIG" not in os.environ:
-    import tempfile
-
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="dealer-app-config-")
+# nothing of the machine user's own settings (Qt's, and any XDG reader's) reaches a test
+if "XDG_CONFIG_HOME" not in os.environ or not os.environ["XDG_CONFIG_HOME"].startswith(tempfile.gettempdir()):
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="dealer-app-xdg-config-")
 
 import pytest
 

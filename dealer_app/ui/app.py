@@ -61,8 +61,13 @@ def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslato
 
 
 def app_settings() -> QSettings:
-    """The settings the desktop app remembers (``settings.py`` declares each one)."""
-    return QSettings(APP, APP)
+    """The settings the desktop app remembers (``settings.py`` declares each one), in the config
+    folder: ``DEALER_APP_CONFIG`` moves them with the key and the anchors (by default the file Qt
+    itself would use, ``~/.config/dealer-app/dealer-app.conf``). Before, Qt's own path was
+    used whatever DEALER_APP_CONFIG said, so a test run read the machine user's language."""
+    from dealer_app.settings import settings_path
+
+    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
 
 
 def start_qt(argv=None) -> QCoreApplication:

@@ -14,7 +14,7 @@ from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.store import open_record
 from dealer_app.recordsvc.client import ServiceStore
-from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY, build_name, data_dir
+from dealer_app.settings import FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY, build_name, data_dir
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.file_dialogs import raise_dialog
 from dealer_app.ui.floor_dialogs import IrregularityDialog
@@ -40,7 +40,11 @@ if TYPE_CHECKING:
 class MainWindow(QMainWindow):
     def __init__(self, controller: TableController, settings: QSettings | None = None):
         super().__init__()
-        self.settings = settings or QSettings(APP, APP)
+        if settings is None:
+            from dealer_app.ui.app import app_settings
+
+            settings = app_settings()
+        self.settings = settings
         self.bridge = ControllerBridge(controller, self)
         self.ask_before_closing = True  # with a hand open, Quit asks first
         self._training_store = None  # the trainer's own record, on an installed table (``trainer``)
