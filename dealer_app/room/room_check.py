@@ -35,7 +35,7 @@ from dealer_app.record.problem import Problem
 from dealer_app.record.signing import Head
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 FORGED, MISSING, UNSIGNED = "forged", "missing", "unsigned"  # the problems' kinds (Problem.what)
 HANDS_NAMED = 50  # hands one problem covers, at most (a stretch of old, digest-less heads can be long)
@@ -104,11 +104,21 @@ class _Stretch:
             self.hands.append((session, hand))
 
 
+class WalkStopped(Exception):
+    """The walk was asked to stop (``check_room_table``'s ``stop``): nothing it found holds."""
+
+
 def check_room_table(
-    conn, table_id: str, name: str, since: Resume | None = None, who: Enrolled | None = None
+    conn,
+    table_id: str,
+    name: str,
+    since: Resume | None = None,
+    who: Enrolled | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RoomTableCheck:
     """Check the room's rows and heads of ``table_id`` (``name``: how the words call it); only
-    those after ``since`` when given (a walk's ``resume`` over the same enrollment ``who``)."""
+    those after ``since`` when given (a walk's ``resume`` over the same enrollment ``who``).
+    ``stop``: asked every ``FETCH`` rows; True ends the walk (``WalkStopped``)."""
     found = RoomTableCheck()
     if who is None:
         who = enrolled(conn, table_id)
@@ -118,9 +128,9 @@ def check_room_table(
     if conn.autocommit:  # (one snapshot: heads come after their rows, so none is read without its row)
         with conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            _walk(conn, table_id, name, who, found, since)
+            _walk(conn, table_id, name, who, found, since, stop)
     else:  # (the caller's transaction, already begun)
-        _walk(conn, table_id, name, who, found, since)
+        _walk(conn, table_id, name, who, found, since, stop)
     if who.public_key is None:
         found.notes.append(
             f"{name}: this table does not sign its rows (no public key enrolled): its rows are checked only with the "
@@ -153,7 +163,15 @@ def _heads(conn, table_id: str, record_id: str, after: int) -> Iterator[Head]:
             yield Head(record_id, *r)
 
 
-def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck, since: Resume | None) -> None:
+def _walk(
+    conn,
+    table_id: str,
+    name: str,
+    who: Enrolled,
+    found: RoomTableCheck,
+    since: Resume | None,
+    stop: Callable[[], bool] | None,
+) -> None:
     public = who.public_key
     start = since or Resume(0, 0, "")
     heads = _heads(conn, table_id, who.record_id, start.row)
@@ -195,6 +213,8 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck, 
             )
         expected = row_id + 1
         found.last_row = row_id
+        if stop is not None and found.rows % FETCH == 0 and stop():
+            raise WalkStopped
         digest = row_digest(who.record_id, digest, row_id, session, seq, hand, kind, payload, at)
         count += 1
         found.rows += 1
@@ -279,4 +299,14 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck, 
         )
 
 
-__all__ = ["FORGED", "MISSING", "UNSIGNED", "Enrolled", "Resume", "RoomTableCheck", "check_room_table", "enrolled"]
+__all__ = [
+    "FORGED",
+    "MISSING",
+    "UNSIGNED",
+    "Enrolled",
+    "Resume",
+    "RoomTableCheck",
+    "WalkStopped",
+    "check_room_table",
+    "enrolled",
+]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_app.room.database import RoomError, connect, words
-from dealer_app.room.room_check import Enrolled, Resume, check_room_table, enrolled
+from dealer_app.room.room_check import Enrolled, Resume, WalkStopped, check_room_table, enrolled
 
 if TYPE_CHECKING:
     from dealer_app.record.problem import Problem
@@ -161,13 +161,24 @@ class TableChecks:
                 if self._stop.is_set():
                     return
                 who = enrolled(conn, tid)
-                self._full.put((tid, check_room_table(conn, tid, name, who=who), who))
+                try:  # (a console closing stops the walk within a few thousand rows)
+                    found = check_room_table(conn, tid, name, who=who, stop=self._stop.is_set)
+                except WalkStopped:
+                    return
+                self._full.put((tid, found, who))
                 self._nudged.set()  # (the new-rows thread takes it over at once)
             self.full_walk_s = time.monotonic() - began
             self.full_walks += 1
             self._stop.wait(self.full_every_s)
 
+    def _check(self, conn, tid: str, name: str, **how) -> RoomTableCheck:
+        return check_room_table(conn, tid, name, stop=self._stop.is_set, **how)
+
     def _new_rows(self, conn) -> None:
+        with contextlib.suppress(WalkStopped):  # (the console closing)
+            self._walk_new_rows(conn)
+
+    def _walk_new_rows(self, conn) -> None:
         while not self._stop.is_set():
             self._nudged.wait()
             self._nudged.clear()
@@ -189,16 +200,16 @@ class TableChecks:
                     if tid in covered:
                         continue  # (the full walk under way covers it)
                     who = enrolled(conn, tid)  # (a table enrolled since the full walk began)
-                    self._keep(tid, check_room_table(conn, tid, name, who=who), who, full=True)
+                    self._keep(tid, self._check(conn, tid, name, who=who), who, full=True)
                     continue
                 if heads.get(tid, 0) <= kept.last_row and not kept.pending:
                     continue
                 who = enrolled(conn, tid)
                 if who != kept.who:  # (enrolled again: another key; nothing kept holds)
-                    self._keep(tid, check_room_table(conn, tid, name, who=who), who, full=True)
+                    self._keep(tid, self._check(conn, tid, name, who=who), who, full=True)
                     continue
                 self.tail_walks += 1
-                self._keep(tid, check_room_table(conn, tid, name, since=kept.resume, who=who), who, full=False)
+                self._keep(tid, self._check(conn, tid, name, since=kept.resume, who=who), who, full=False)
 
     def _keep(self, tid: str, found: RoomTableCheck, who: Enrolled | None, full: bool) -> None:
         """A walk's result kept (its problems before its point stay) and told to the feed."""
