@@ -151,8 +151,8 @@ class TableChecks:
         while not self._stop.is_set():
             with self._lock:
                 tables = dict(self._tables)
-            if not tables:  # (the feed has not read the room yet)
-                self._nudged.wait(0.25)
+            if not tables:  # (the feed has not read the room yet, or it has no table)
+                self._stop.wait(0.25)
                 continue
             with self._lock:
                 self._covered = set(tables)
