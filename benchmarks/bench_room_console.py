@@ -121,9 +121,24 @@ def full_check_child(url: str) -> dict:
     took = time.perf_counter() - start
     results = checks.take()
     checks.stop()
+    # the new-rows walk's own cost at this size: from the last head judged (here the room's last
+    # row: the queries, the enrollment and nothing to walk), what each commit adds to its rows
+    from dealer_app.room.database import connect
+    from dealer_app.room.room_check import check_room_table
+
+    conn = connect(url, autocommit=True)
+    tail_ms = []
+    for tid, name in tables.items():
+        whole = check_room_table(conn, tid, name)
+        for _ in range(20):
+            t0 = time.perf_counter()
+            check_room_table(conn, tid, name, since=whole.resume)
+            tail_ms.append((time.perf_counter() - t0) * 1000)
+    conn.close()
     return {
         "full_check_s": round(took, 2),
         "walk_s": round(checks.full_walk_s, 2),
+        "new_rows_walk_ms": round(sorted(tail_ms)[len(tail_ms) // 2], 2),
         "problems": sum(len(r.problems) for r in results),
         "peak_mb": round(peak_mb(), 1),
     }
