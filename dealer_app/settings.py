@@ -9,6 +9,9 @@ config folder       ``DEALER_APP_CONFIG``                  ``$XDG_CONFIG_HOME/de
  record key         (in the config folder)                 ``record.key``
  table signing key  (in the config folder)                 ``table-signing.key`` (Ed25519, mode 0600)
  anchors file       ``DEALER_APP_ANCHORS``                 ``anchors.txt`` in the config folder
+ record service     ``DEALER_APP_RECORD_SOCKET``           installed: ``/run/dealer-app/record.sock``
+                                                           (used if it exists); from source: none
+ service's folder   (``record-service --dir``)             ``/var/lib/dealer-app`` (its record and keys)
  floor accounts     ``DEALER_APP_FLOOR_ACCOUNTS``          installed: ``/etc/dealer-app/floor-accounts``
                                                            (root's); from source: ``floor-accounts`` in
                                                            the config folder
@@ -44,14 +47,19 @@ DATA_ENV = "DEALER_APP_DATA"
 ANCHORS_ENV = "DEALER_APP_ANCHORS"
 LIMITS_ENV = "DEALER_APP_LIMITS"
 FLOOR_ACCOUNTS_ENV = "DEALER_APP_FLOOR_ACCOUNTS"
+RECORD_SOCKET_ENV = "DEALER_APP_RECORD_SOCKET"  # the record service's socket (recordsvc/)
+ROOM_MEMORY_ENV = "DEALER_APP_ROOM_MEMORY"  # what this floor machine saw of the room (room/memory.py)
 
 KEY_NAME = "record.key"
 SIGNING_KEY_NAME = "table-signing.key"
 ANCHORS_NAME = "anchors.txt"
 FLOOR_ACCOUNTS_NAME = "floor-accounts"
+ROOM_MEMORY_NAME = "room-memory.json"
 # the floor's accounts on an installed table: root's file, which the dealer's login can read
 # but neither replace nor edit (record/floor_accounts.py)
 SYSTEM_FLOOR_ACCOUNTS = Path("/etc") / APP / FLOOR_ACCOUNTS_NAME
+SYSTEM_RECORD_SOCKET = Path("/run") / APP / "record.sock"  # the .deb's record service
+SERVICE_DIR = Path("/var/lib") / APP  # the record service's own folder: the record and its keys
 RECORD_NAME = "hands.sqlite3"
 LOG_NAME = "dealer-app.log"
 
@@ -94,6 +102,13 @@ def anchors_path() -> Path:
     return Path(os.environ.get(ANCHORS_ENV) or config_dir() / ANCHORS_NAME)
 
 
+def room_memory_path() -> Path:
+    """What this floor machine saw of each room (room/memory.py): ``DEALER_APP_ROOM_MEMORY``,
+    else ``room-memory.json`` in the data folder. Kept off the room's server: it is the witness
+    against the server's owner."""
+    return Path(os.environ.get(ROOM_MEMORY_ENV) or data_dir() / ROOM_MEMORY_NAME)
+
+
 def floor_accounts_path() -> Path:
     """The floor's accounts (name and scrypt hash of the passphrase):
     ``DEALER_APP_FLOOR_ACCOUNTS``, else an installed package's ``/etc/dealer-app/floor-accounts``,
@@ -103,6 +118,16 @@ def floor_accounts_path() -> Path:
     if env:
         return Path(env)
     return config_dir() / FLOOR_ACCOUNTS_NAME if running_from_source() else SYSTEM_FLOOR_ACCOUNTS
+
+
+def record_socket() -> Path | None:
+    """The record service's socket: ``DEALER_APP_RECORD_SOCKET``, else an installed package's
+    ``/run/dealer-app/record.sock``; None run from a source checkout (the table writes its own
+    record). The live table uses the service only if the socket exists."""
+    env = os.environ.get(RECORD_SOCKET_ENV)
+    if env:
+        return Path(env)
+    return None if running_from_source() else SYSTEM_RECORD_SOCKET
 
 
 def running_from_source() -> bool:

@@ -37,6 +37,10 @@ ln -s /opt/dealer-app/dealer-app "$ROOT/usr/bin/dealer-app"
 install -m 0644 packaging/dealer-app.desktop "$ROOT/usr/share/applications/dealer-app.desktop"
 install -m 0644 packaging/dealer-app.svg "$ROOT/usr/share/icons/hicolor/scalable/apps/dealer-app.svg"
 install -m 0644 packaging/io.github.dealer_app.DealerApp.metainfo.xml "$ROOT/usr/share/metainfo/"
+# the record service (recordsvc/): its unit, its socket folder at boot, the account made by postinst
+install -D -m 0644 packaging/dealer-app-record.service "$ROOT/usr/lib/systemd/system/dealer-app-record.service"
+install -D -m 0644 packaging/dealer-app.tmpfiles "$ROOT/usr/lib/tmpfiles.d/dealer-app.conf"
+install -m 0755 packaging/postinst packaging/prerm "$ROOT/DEBIAN/"
 # Depends: the Debian packages of every system library the bundled Qt platform plugin links
 owner() {  # the package that owns a library (merged /usr: it is registered under either path)
   local lib=$1 real
@@ -57,7 +61,7 @@ Version: $VERSION
 Architecture: $ARCH
 Maintainer: Stud Dealer Assistant team <dealer-app@localhost>
 Installed-Size: $SIZE
-Depends: $DEPENDS
+Depends: $DEPENDS, adduser
 Section: games
 Priority: optional
 Description: Seven Card Stud dealer assistant

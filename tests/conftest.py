@@ -25,11 +25,13 @@ def _floor_accounts_file(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def floor_accounts(_floor_accounts_file, monkeypatch):
+def floor_accounts(_floor_accounts_file, monkeypatch, tmp_path_factory):
     """Every test's floor accounts, and no wait left over from another test's refused tries."""
     from dealer_app.record.floor_accounts import BACKOFF
 
     monkeypatch.setenv("DEALER_APP_FLOOR_ACCOUNTS", str(_floor_accounts_file))
+    # what a floor machine saw of a room (room/memory.py): each test's own, as each machine's is
+    monkeypatch.setenv("DEALER_APP_ROOM_MEMORY", str(tmp_path_factory.mktemp("room-memory") / "room-memory.json"))
     BACKOFF.refusals.clear()
     BACKOFF.not_before.clear()
     return _floor_accounts_file

@@ -17,6 +17,7 @@
     dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
     dealer-app db upgrade|add-login|approve-table … --database URL   the card room's server
     dealer-app floor-account add NAME | list | remove NAME   the floor's own accounts (floor acts)
+    dealer-app record-service [--socket S --dir D]    keep the record and keys (the .deb's service)
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
@@ -45,7 +46,7 @@ from pathlib import Path
 # Each command imports what it needs when it runs (in its function): `dealer-app tables`
 # does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app import __version__
-from dealer_app.cli import apps, floor_account, history, limits, record, room, training
+from dealer_app.cli import apps, floor_account, history, limits, record, record_service, room, training
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, limits_dir_given, say, usual_collections, window
 from dealer_app.settings import build_name
 
@@ -62,7 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     window(parser, apps.run_live_table)  # no command: the live table
     sub = parser.add_subparsers(dest="command")
-    for group in (limits, history, record, room, floor_account, training, apps):  # (the order --help lists them in)
+    for group in (
+        limits,
+        history,
+        record,
+        room,
+        floor_account,
+        record_service,
+        training,
+        apps,
+    ):  # (the order --help lists them in)
         group.add_commands(sub)
     return parser
 

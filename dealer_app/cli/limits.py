@@ -24,7 +24,7 @@ def cmd_tables(args: argparse.Namespace) -> ExitCode:
         rows.append(
             (
                 t.name,
-                t.game,
+                "/".join(t.games) + f" ({t.mix_rotation})" if t.mixed else t.game,  # M-1, M-2
                 t.structure,
                 t.stakes,
                 format_money(t.ante, t.currency),

@@ -414,15 +414,17 @@ def cmd_report(args: argparse.Namespace) -> ExitCode:
             (text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))), None
         )
         floor_acts = _room_floor_acts(store, session, hand) if args.database else []
+        remembered = _room_memory(store) if args.database else []
     finally:
         store.close()
     print(out)
     for check in floor_acts:  # each floor act on the hand: its login, and whether the room has it
         print(f"floor act: {check.words()}", file=sys.stderr if check.flagged else sys.stdout)
-    if any(check.flagged for check in floor_acts):
-        return ExitCode.FAILED
     if why is not None:  # written, and said on its first page: but it is no whole record's report
         print(f"dealer-app report: the record of hand {args.hand} fails its check: {why}", file=sys.stderr)
+    for flag in remembered:  # the room against what this machine saw of it (room/memory.py)
+        print(f"dealer-app report: {flag.text}", file=sys.stderr)
+    if why is not None or remembered or any(check.flagged for check in floor_acts):
         return ExitCode.FAILED
     return ExitCode.OK
 
@@ -435,6 +437,17 @@ def _room_floor_acts(store, session: int, hand: int) -> list:
 
     try:
         return check_floor_acts(store.reader._query, store.table_id, (session, hand))
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _room_memory(store) -> list:
+    """What contradicts this machine's memory of the room, for the hand's table and the rulings
+    (room/memory.py); UsageError if the room cannot be read."""
+    from dealer_app.room.database import RoomError
+
+    try:
+        return [f for f in store.reader.memory_look() if f.table_id in (store.table_id, "")]
     except RoomError as exc:
         raise UsageError(str(exc)) from None
 

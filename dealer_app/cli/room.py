@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import sys
 from typing import TYPE_CHECKING
 
 # Each command imports what it needs when it runs (in its function): `dealer-app tables`
@@ -66,18 +67,25 @@ def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
 
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
         raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
-    return _with_new_password(
-        args,
-        "made",
-        lambda conn, hashed: conn.execute(
+
+    def make(conn, hashed):
+        conn.execute(
             sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} CONNECTION LIMIT {} IN ROLE {}").format(
                 sql.Identifier(args.login),
                 sql.Literal(hashed),
                 sql.Literal(CONNECTION_LIMITS[args.role]),
                 sql.Identifier(ROLES[args.role]),
             )
-        ),
-    )
+        )
+        # no query of a table's or floor's login runs for ever (room/migrations/0011)
+        database = conn.execute("SELECT current_database()").fetchone()[0]
+        conn.execute(
+            sql.SQL("ALTER ROLE {} IN DATABASE {} SET statement_timeout = {}").format(
+                sql.Identifier(args.login), sql.Identifier(database), sql.Literal(STATEMENT_TIMEOUT)
+            )
+        )
+
+    return _with_new_password(args, "made", make)
 
 
 def cmd_db_reset_login(args: argparse.Namespace) -> ExitCode:
@@ -133,28 +141,52 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
         with connect(url, autocommit=True) as conn:
             if args.table_id is None:
                 waiting = conn.execute(
-                    "SELECT e.table_id, left(room_label, 80), e.login, encode(sha256(e.key), 'hex'), e.asked_at "
+                    "SELECT e.table_id, left(room_label, 80), e.login, encode(sha256(e.key), 'hex'), e.asked_at, "
+                    "encode(sha256(e.public_key), 'hex') "
                     "FROM room.enrollments e JOIN LATERAL (SELECT coalesce((SELECT n.label FROM room.table_names n "
                     "WHERE n.table_id = e.table_id ORDER BY n.id DESC LIMIT 1), t.label) AS room_label "
                     "FROM room.tables t WHERE t.table_id = e.table_id) l ON true "
                     "WHERE NOT EXISTS (SELECT FROM room.approvals a WHERE a.enrollment_id = e.id) "
                     "AND e.id = (SELECT max(x.id) FROM room.enrollments x WHERE x.table_id = e.table_id) ORDER BY e.id"
                 ).fetchall()
-                for table_id, label, login, fingerprint, asked in waiting:
-                    print(f"{table_id}  {label!r}  login {login}  key {fingerprint[:16]}  asked {asked:%Y-%m-%d %H:%M}")
+                for table_id, label, login, fingerprint, asked, public in waiting:
+                    signing = f"  signing key {public[:12]}" if public else ""
+                    print(
+                        f"{table_id}  {label!r}  login {login}  key {fingerprint[:16]}{signing}  asked {asked:%Y-%m-%d %H:%M}"
+                    )
                 if not waiting:
                     print(f"{shown_url(url)}: no table waits for approval")
                 return ExitCode.OK
-            conn.execute("SELECT room.approve_table(%s)", (args.table_id,))
+            # the request approved is the one the floor looks at now, named by its number: a table
+            # that asks again in between is refused (room.approve_request), never approved unseen
+            asked = conn.execute(
+                "SELECT e.id, encode(sha256(e.key), 'hex'), encode(sha256(e.public_key), 'hex') FROM room.enrollments e "
+                "WHERE e.table_id = %s ORDER BY e.id DESC LIMIT 1",
+                (args.table_id,),
+            ).fetchone()
+            if asked is None:
+                raise UsageError(f"{shown_url(url)}: no table {args.table_id} in the room")
+            request, chain_fp, public_fp = asked
+            shown = f"key {chain_fp[:16]}" + (f", signing key {public_fp[:12]}" if public_fp else "")
+            if args.key and not any(fp and fp.startswith(args.key.lower()) for fp in (chain_fp, public_fp)):
+                print(
+                    f"{shown_url(url)}: table {args.table_id} now asks with {shown}, not {args.key}: "
+                    "it asked again since it was listed — nothing was approved",
+                    file=sys.stderr,
+                )
+                return ExitCode.FAILED
+            conn.execute("SELECT room.approve_request(%s, %s)", (args.table_id, request))
             floor = conn.info.user
     except RoomError as exc:
         raise UsageError(str(exc)) from None
     except psycopg.Error as exc:
         raise UsageError(f"{shown_url(url)}: table {args.table_id} is not enrolled ({words(exc)})") from None
     print(f"{shown_url(url)}: table {args.table_id} is enrolled (approved by {floor})")
+    print(f"  {shown}")  # (the request approved: the one the list showed, or refused above)
     return ExitCode.OK
 
 
+STATEMENT_TIMEOUT = "60s"  # a table's or floor's query, at most (room/migrations/0011)
 HMAC_ROWS = ("accepted", "forbidden")  # room.settings' hmac_rows (room/migrations/0006)
 
 
@@ -256,6 +288,7 @@ def room_hands_checked(args) -> tuple[list, list[str], list[str]]:
         reader.catch_up()
         checked = reader.check_hands()
         problems = [p.text for found in checked.values() for p in found.problems]
+        problems += [f.text for f in reader.memory_look()]  # (what this machine saw before: room/memory.py)
         notes = [n for found in checked.values() for n in found.notes]
         return reader.hands(), problems, notes
 
@@ -308,6 +341,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         help="the floor enrolls a table, or its changed key (recorded: who, when); none: list those waiting",
     )
     q.add_argument("table_id", nargs="?", help="the table: T-…, as listed without it")
+    q.add_argument(
+        "--key",
+        help="the key (or signing key) the list showed for it: nothing is approved if the table asks with another",
+    )
     q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
     command(q, cmd_db_approve_table)
     q = db.add_parser(

@@ -284,12 +284,14 @@ class BringInChosen(Event):
     kind: ClassVar[str] = "bring_in_seat"
     seat: int
     rules: tuple[str, ...]
-    door_card: int  # the lowest door card
+    door_card: int  # the lowest door card (in Razz the highest, R-2)
     lowest_seat: int  # whose it is (not ``seat`` when B-5 passed the bring-in on)
     unrecorded: tuple[int, ...] = ()
 
     @property
     def says(self) -> Says:
+        if "R-2" in self.rules:  # Razz: the *highest* door card brings in (the ace counted low)
+            return self._razz_says()
         if self.seat != self.lowest_seat:  # B-5: the lowest door card is all-in
             return says(
                 QT_TRANSLATE_NOOP("Words", "Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3"),
@@ -300,6 +302,9 @@ class BringInChosen(Event):
         said = says(
             QT_TRANSLATE_NOOP("Words", "Seat %1 brings in: lowest door card, %2"), self.seat, CardArg(self.door_card)
         )
+        return self._with_unrecorded(said)
+
+    def _with_unrecorded(self, said: Says) -> Says:
         if not self.unrecorded:
             return said
         return joined(
@@ -307,6 +312,23 @@ class BringInChosen(Event):
             says(
                 QT_TRANSLATE_NOOP("Words", " (door card of seat(s) %1 not recorded)", None, 1), ListArg(self.unrecorded)
             ),
+        )
+
+    def _razz_says(self) -> Says:
+        """R-2: the highest door card brings in (the king highest, the ace lowest; then by suit)."""
+        if self.seat != self.lowest_seat:  # B-5: the highest door card is all-in
+            return says(
+                QT_TRANSLATE_NOOP("Words", "Seat %1 brings in: the highest door card, %2, belongs to all-in seat %3"),
+                self.seat,
+                CardArg(self.door_card),
+                self.lowest_seat,
+            )
+        return self._with_unrecorded(
+            says(
+                QT_TRANSLATE_NOOP("Words", "Seat %1 brings in: highest door card, %2"),
+                self.seat,
+                CardArg(self.door_card),
+            )
         )
 
 

@@ -17,6 +17,7 @@ from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_
 from dealer_app.floor.ruling import Ruling
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct, FloorAuthority
 from dealer_app.record.rows import HandEndRow, RulingRow
+from dealer_app.recordsvc.client import authority_for
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -173,7 +174,7 @@ def record_ruling(
         except StoreError as exc:
             raise RulingRefused(exc.says or str(exc)) from None
     try:
-        return _record(writer, ruling, floor, seated, authority or LOCAL_ACCOUNTS)
+        return _record(writer, ruling, floor, seated, authority_for(writer, authority or LOCAL_ACCOUNTS))
     finally:
         if writer is not store:
             writer.close()

@@ -100,6 +100,8 @@ class HandTimeline:
     rules_override: BettingRules | None = None
     unknown_upcards: bool = False
     source: str = ""  # a file's hand: where it came from (a recorded hand: "")
+    # the game the hand was dealt as: at a mixed table its start row's (M-3); else the table's
+    game: str | None = None
     _street_cache: list[int] | None = None
 
     # --- the table at a step ----------------------------------------------------------------------
@@ -135,6 +137,8 @@ class HandTimeline:
         session = TableSession(self.limit_table, self.house_profile)
         if self.rules_override is not None:
             session.rules = self.rules_override
+        elif self.game is not None and session.mix is not None and self.game != session.game:
+            session.switch_game(self.game)  # M-1: a mixed table's hand rebuilt with its own game's rules
         for seat, name, stack in self.seats:  # as the hand started: a fact, not a buy-in judged again
             session.seat_as_played(seat, name, stack)
         if self.unknown_upcards:
@@ -200,8 +204,19 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
             says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"), store.path, exc)
         ) from None
     seats = [(int(s), str(n), int(stack)) for s, n, stack in start.get("seats", [])]
+    game = start.get("game") if table.mixed else None  # (M-3: written at a mixed table)
+    if table.mixed and game not in table.games:
+        raise TimelineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "%1: hand %2-%3 names no game of its mixed table (%4)"),
+                store.path,
+                session_id,
+                hand_no,
+                repr(game),
+            )
+        )
     timeline = HandTimeline(
-        session_id, hand_no, table.name, profile.name, seats, limit_table=table, house_profile=profile
+        session_id, hand_no, table.name, profile.name, seats, limit_table=table, house_profile=profile, game=game
     )
     fold = InputFold(strict=False)  # (the floor shows a hand as far as its rows go)
     inputs = fold.inputs

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, cast
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.live.dealer_inputs import DealerInputs, table_limits
 from dealer_app.live.errors import CardNotDue, InputError, RecordFailure, guard
-from dealer_app.live.floor_acts import closing_row, ruling_chips_notice
+from dealer_app.live.floor_acts import closing_row, ruling_chips_notice, switch_game_row
+from dealer_app.live.game_outlook import GameShown, check_switch, game_shown
 from dealer_app.live.input_log import InputLog, RecordedInput, apply_input, replay_inputs, replayed
 from dealer_app.live.presentation import (
     KEYS,
@@ -206,6 +207,11 @@ class TableController:
     def best_hands_so_far(self) -> list[BestShown]:
         return self.presentation.best_hands_so_far()
 
+    def game_shown(self) -> GameShown | None:
+        """At a mixed table: this hand's game (the next, between hands), the hands of it left
+        and the game that follows, in words (M-1, M-2); None at a one-game table."""
+        return game_shown(self.session)
+
     # these two are the hand's own typed fields, read as the presentation reads them
     def voided(self) -> HandVoided | None:
         """The HandVoided event when a misdeal or a fouled deck voided the hand (I-6, I-7)."""
@@ -260,6 +266,13 @@ class TableController:
         """What the dealer types, read against the table as it stands (dealer_inputs.py)."""
         return DealerInputs(self.presentation)
 
+    def _authority(self) -> FloorAuthority:
+        """Who confirms a floor act here: the room's floor login in a room, else the record
+        service on an installed table, else this table's floor accounts."""
+        from dealer_app.recordsvc.client import authority_for
+
+        return authority_for(self.store, self.floor_authority)
+
     def _here(self) -> tuple[int, int]:
         """This table's session and hand, as a floor act names them (0: none yet)."""
         return self.session_id or 0, self.hand_no
@@ -297,7 +310,7 @@ class TableController:
         if floor is not None:  # (the act is the table as opened: its session is not numbered yet)
             _unsigned, opening = seated_table(t, p, players, {"role": "floor"})
             act = FloorAct.of(opening[0].kind, opening[0].to_dict(), 0, 0)
-            confirmed = floor_confirms(floor, self._refusal_recorded, act, self.floor_authority)
+            confirmed = floor_confirms(floor, self._refusal_recorded, act, self._authority())
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
         self._install(TableState(session, self.writer.session_id))
@@ -320,7 +333,7 @@ class TableController:
         account name and passphrase), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
-        store, row = closing_row(self.store, session_id, floor, self.floor_authority)
+        store, row = closing_row(self.store, session_id, floor, self._authority())
         self.writer.close_other(store, session_id, row)
         return None
 
@@ -466,7 +479,7 @@ class TableController:
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (account name, passphrase)."""
         given, confirmed_by = self._typing().irregularity(
-            code, seat, card, action, to, floor, self._refusal_recorded, self.floor_authority, self._here()
+            code, seat, card, action, to, floor, self._refusal_recorded, self._authority(), self._here()
         )
         self._input(given, confirmed_by=confirmed_by)
 
@@ -479,6 +492,23 @@ class TableController:
             self.floor_notice = ruling_chips_notice(chips, self.session.table.currency, case)
             self._notify("floor_ruling")
         self._notify("seats")
+
+    def check_game_switch(self) -> None:
+        """Refuses, in words, when the floor may not switch the game now: no table, a one-game
+        table, or a hand open (M-1, M-2, T-4); the dealer's menu asks before the floor is called."""
+        session = self._open_session()
+        guard(check_switch, session, session.game)
+
+    def switch_game(self, game: str, floor: tuple[str, str] | None = None) -> None:
+        """The floor switches a mixed table's game between hands (M-1, M-2): the next hand is
+        ``game`` and a new round of it starts. The floor's act, confirmed as a void is
+        (``floor``: account name and passphrase), recorded before it is applied; refused in
+        words at a one-game table, for a game not the table's, or with a hand open."""
+        session = self._open_session()
+        given, row = switch_game_row(session, game, floor, self._refusal_recorded, self._here(), self.floor_authority)
+        self._commit([row])
+        given.apply_to_session(session)
+        self._notify("game")
 
     def irregularities_now(self) -> list[str]:
         """The irregularities whose remedy applies at this moment (what the dealer's menu

@@ -1,5 +1,6 @@
-"""The floor's acts on a live table: closing a table the record left open, and the words that
-tell the dealer why a floor ruling moved chips (I-3).
+"""The floor's acts on a live table: closing a table the record left open, switching a mixed
+table's game between hands (M-2), and the words that tell the dealer why a floor ruling moved
+chips (I-3).
 
 Both are decided here and carried out by the controller: ``closing_row`` checks that a table
 may be closed without resuming it and returns the row that closes it (the floor's, when its
@@ -11,13 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, MoneyArg, Says, says
-from dealer_app.live.errors import InputError
+from dealer_app.live.errors import InputError, guard
+from dealer_app.live.game_outlook import check_switch
 from dealer_app.live.record_writer import floor_confirms, record_refusal
 from dealer_app.live.resume import failing
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
-from dealer_app.record.rows import CloseTableRow
+from dealer_app.record.inputs import SwitchGame
+from dealer_app.record.rows import CloseTableRow, FloorRefusedRow, SwitchGameRow
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from dealer_app.engine.session import TableSession
     from dealer_app.record.floor_signing import FloorAuthority
     from dealer_app.record.store import Store
 
@@ -64,6 +70,27 @@ def closing_row(
         by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused), act, authority)
         row = CloseTableRow(resumed=False, by=by, failing=str(fails))
     return store, row
+
+
+def switch_game_row(
+    session: TableSession,
+    game: object,
+    floor: tuple[str, str] | None,
+    trace: Callable[[FloorRefusedRow], None],
+    here: tuple[int, int],
+    authority: FloorAuthority = LOCAL_ACCOUNTS,
+) -> tuple[SwitchGame, SwitchGameRow]:
+    """The floor's switch of a mixed table's game (M-1, M-2), as the input and the row that
+    records it: checked first (a one-game table, a game not the table's, a hand open: refused
+    in words, nothing asked of the floor), then confirmed by the floor exactly as a void is (its
+    account, or in a room its room login: ``authority``; a refused try given to ``trace``).
+    ``here``: the table's session and hand, as the act names them."""
+    chosen = guard(check_switch, session, game)
+    given = SwitchGame(chosen)
+    unsigned = SwitchGameRow(given.to_json())
+    act = FloorAct.of(unsigned.kind, unsigned.to_dict(), *here)
+    by = floor_confirms(floor, trace, act, authority)
+    return given, SwitchGameRow(given.to_json(), by)
 
 
 def ruling_chips_notice(chips: dict[int, int], currency: str, case: str) -> Says:

@@ -67,6 +67,8 @@ def floor_confirms(
         if exc.row is not None and trace is not None:
             trace(exc.row)
         raise InputError(exc.says, ("I-3",)) from None
+    except StoreError as exc:  # (the record service could not be asked)
+        raise RecordFailure(exc.says or str(exc)) from exc
 
 
 def record_refusal(store: Store | None, session_id: int | None, hand_no: int, row: FloorRefusedRow) -> None:

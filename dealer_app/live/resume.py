@@ -30,6 +30,7 @@ from dealer_app.live.errors import InputError
 from dealer_app.live.input_log import RecordedInput, apply_input, replay_inputs
 from dealer_app.live.seating import apply_chips
 from dealer_app.record.fold import InputFold
+from dealer_app.record.inputs import SwitchGame, input_from_json
 from dealer_app.record.rows import (
     GIVING_KINDS,
     HandEndRow,
@@ -40,6 +41,7 @@ from dealer_app.record.rows import (
     SitInRow,
     SitOutRow,
     SitRow,
+    SwitchGameRow,
     TopUpRow,
     UndoRow,
 )
@@ -325,6 +327,11 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
             raise EngineError("an input before the hand was dealt")
         apply_input(s.hand, payload["input"])
         state.fold.take(kind, payload, hand_no)
+    elif kind == SwitchGameRow.kind:  # M-2: the floor's switch, between hands (the rotation as it was)
+        switch = input_from_json(payload["input"])
+        if not isinstance(switch, SwitchGame):
+            raise EngineError(f"a switch_game row holds {payload['input']!r}")
+        switch.apply_to_session(s)
     elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
         apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
     elif kind == UndoRow.kind:

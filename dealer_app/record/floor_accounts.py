@@ -144,9 +144,10 @@ def write_accounts(accounts: dict[str, FloorAccount], path: Path | None = None) 
     user: the system file is root's, changed with ``sudo``."""
     path = path or floor_accounts_path()
     try:
-        owner = path.stat().st_uid
+        before: os.stat_result | None = path.stat()
     except FileNotFoundError:
-        owner = os.geteuid()
+        before = None
+    owner = before.st_uid if before is not None else os.geteuid()
     if owner != os.geteuid():
         raise FloorRefused(
             says(QT_TRANSLATE_NOOP("Errors", "%1 is not yours: change the floor accounts as its owner (sudo)"), path)
@@ -155,8 +156,14 @@ def write_accounts(accounts: dict[str, FloorAccount], path: Path | None = None) 
     text = json.dumps({"accounts": [a.to_dict() for a in accounts.values()]}, indent=1, sort_keys=True)
     fresh = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
     # readable by the dealer's login (the app checks passphrases as that user); written only by its owner
+    # (an installed table's: root's, readable by the record service's group only, as the
+    # package made it; the file replaced keeps its mode and group)
     fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
+        if before is not None:
+            os.fchmod(fd, stat.S_IMODE(before.st_mode) & ~(stat.S_IWGRP | stat.S_IWOTH))
+            if before.st_gid != os.getegid():
+                os.fchown(fd, -1, before.st_gid)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text + "\n")
             f.flush()

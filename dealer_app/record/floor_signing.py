@@ -18,21 +18,24 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealer_app.record.rows import CloseTableRow, IrregularityRow, OpenTableRow, RulingRow
+from dealer_app.record.rows import CloseTableRow, IrregularityRow, OpenTableRow, RulingRow, SwitchGameRow
 
 if TYPE_CHECKING:
     from dealer_app.record.rows import Payload
 
 # the act kinds the room takes (room/migrations/0008) and the row kind each is written as,
-# with the payload key that holds the floor's signature
+# with the payload key that holds the floor's signature. The floor's switch of a mixed table's
+# game (M-2) is a ruling of the floor's to the room: the act's digest tells it from a ruling row.
 VOID, RULING, CLOSE, STACKS = "void", "ruling", "close", "stacks"
 SIGNED_IN: dict[str, tuple[str, str]] = {
     IrregularityRow.kind: (VOID, "by"),
     RulingRow.kind: (RULING, "by"),
     CloseTableRow.kind: (CLOSE, "by"),
     OpenTableRow.kind: (STACKS, "stacks_confirmed_by"),
+    SwitchGameRow.kind: (RULING, "by"),
 }
-ROW_KIND_OF = {act: row_kind for row_kind, (act, _key) in SIGNED_IN.items()}
+# (each act kind's first row kind: a ruling is written as a ruling row)
+ROW_KIND_OF = {act: row_kind for row_kind, (act, _key) in reversed(SIGNED_IN.items())}
 
 
 def act_digest(row_kind: str, payload: Payload) -> str:

@@ -68,6 +68,10 @@ class HandSummary:
     table_id: str | None = None  # in a card room: the table's own identity (issue 15); None in one record
     room_label: str = ""  # in a card room: the table's name there
     failing: str | None = None  # why its rows fail the record's check (None: they pass)
+    # the game it was dealt as (M-3): a mixed table's hand_start row names it; a one-game
+    # table's hands are its table's game ("" where the record does not say)
+    game: str = ""
+    mixed: bool = False  # its start row names its game: a mixed table's hand (M-3)
     # its rulings' cases, each as the floor finds it again: number -> (category, status now,
     # the floors who ruled, the words of its rulings) — floor/cases has the whole rulings
     cases: dict[str, CaseMark] = field(default_factory=dict)
@@ -94,6 +98,7 @@ class HandSummary:
             "ended": self.ended,
             "profile": self.profile,
             "failing": self.failing,
+            "game": self.game,
             "cases": {
                 n: {"category": m.category, "status": m.status, "floors": m.floors} for n, m in self.cases.items()
             },
@@ -228,6 +233,7 @@ class HandIndex:
         self.tables: dict[Place, tuple[str, str]] = dict(tables or {})
         self.labels: dict[str, str] = dict(labels or {})  # table_id -> its name in the room
         self.currencies: dict[Place, str] = {}
+        self.games: dict[Place, str] = {}  # a one-game table's game, from its open_table row
 
     def take(
         self, table_id: str | None, sid: int, hand_no: int, kind: str, text: str, at: str, digest: str
@@ -251,10 +257,13 @@ class HandIndex:
             payload = payload_dict(text)
             played = payload.get("limit_table")
             self.currencies[place] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
+            self.games[place] = str(played.get("game", "")) if isinstance(played, dict) else ""
             self.tables.setdefault(place, (str(payload.get("table", "?")), str(payload.get("profile", "?"))))
             return None
         if kind == HandStartRow.kind:
-            seats = payload_dict(text).get("seats") or []
+            start = payload_dict(text)
+            seats = start.get("seats") or []
+            game = start.get("game")
             name, profile = self.tables.get(place, ("?", "?"))
             started = HandSummary(
                 sid,
@@ -267,6 +276,8 @@ class HandIndex:
                 currency=self.currencies.get(place, "USD"),
                 table_id=table_id,
                 room_label=self.labels.get(table_id, "") if table_id is not None else "",
+                game=game if isinstance(game, str) else self.games.get(place, ""),
+                mixed=isinstance(game, str),
             )
             self.hands[(table_id, sid, hand_no)] = started
             return started

@@ -20,6 +20,7 @@ InputJson = list[Any]  # an input as the record's JSON holds it: ["act", 3, "cal
 
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
+    from dealer_app.engine.session import TableSession
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,25 @@ class Irregularity(DealerInput):
             )
 
 
+@dataclass(frozen=True)
+class SwitchGame(DealerInput):
+    """The floor switches a mixed table's game between hands (M-1, M-2): a new round of ``game``
+    starts with the next hand. It is given to the table's session, never to a hand (recorded as
+    its own row, ``switch_game``, signed by the floor: record/rows.SwitchGameRow)."""
+
+    kind: ClassVar[str] = "switch_game"
+    game: str
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.game]
+
+    def apply_to(self, hand: Hand) -> None:
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the game is switched between hands only")), ("M-1",))
+
+    def apply_to_session(self, session: TableSession) -> None:
+        session.switch_game(self.game)
+
+
 def input_from_json(raw: list[Any] | tuple[Any, ...] | DealerInput) -> DealerInput:
     """The input a record's list names (IndexError or EngineError for one that names none)."""
     # (a list parsed from the record's JSON: its items are whatever the text held, hence Any)
@@ -194,6 +214,8 @@ def input_from_json(raw: list[Any] | tuple[Any, ...] | DealerInput) -> DealerInp
         return Show(raw[1], raw[2])
     if kind == Muck.kind:
         return Muck(raw[1])
+    if kind == SwitchGame.kind:
+        return SwitchGame(raw[1])
     if kind == Irregularity.kind:
         code = raw[1]
         if code in ("I-1", "I-4"):

@@ -218,6 +218,28 @@ class RulingRow(RecordRow):
 
 
 @dataclass(frozen=True)
+class SwitchGameRow(RecordRow):
+    """The floor switched a mixed table's game between hands (M-1, M-2): the input
+    (``["switch_game", game]``: record/inputs.SwitchGame) and the floor who confirmed it (``by``).
+    Written under the last hand's number; the next hand starts a new round of ``game``."""
+
+    kind: ClassVar[str] = "switch_game"
+    input: list[Any]
+    by: Payload | None = None
+
+    @property
+    def game(self) -> str:
+        return str(self.input[1])
+
+    def to_dict(self) -> Payload:
+        return {"input": self.input, **_given(by=self.by)}
+
+    @classmethod
+    def from_dict(cls, p: Payload) -> SwitchGameRow:
+        return cls(p["input"], p.get("by"))
+
+
+@dataclass(frozen=True)
 class FloorRefusedRow(RecordRow):
     """A floor act refused: the account named (``by``, as the floor's acts name it) with a wrong
     passphrase, or a name that is no account. Kept so that guessing leaves a trace the floor
@@ -349,6 +371,7 @@ ROW_KINDS: dict[str, type[Any]] = {
         RedoRow,
         UndoRow,
         RulingRow,
+        SwitchGameRow,
         FloorRefusedRow,
         HandEndRow,
         ResumeRow,

@@ -5,7 +5,11 @@ login and the room's id of the act (room/floor_login.py). A reader checks each s
 ``room.floor_acts``: the act must be there, made by that login, at that table, of that kind, on
 that hand, and doing what the row does (its digest). A row naming a floor login the room has no
 act for — a row a dealer wrote with a floor's name, or an act the room lost — is flagged.
-Rows signed by a local floor account (a table alone, or older rows) are listed as such.
+A row signed by a local floor account after the table joined the room (its time is after the
+table registered with the room) is flagged too: at a table in the room a floor act is made under
+the floor's own room login (issue 30 §4), and a local account may be one the dealer's login made
+itself (run from source: the insider review's finding). Acts from before the table joined (a
+table alone, or older rows) are listed as made by a local account.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
 
 # how a row stands against the room's acts
 MATCHES, LOCAL, NO_ACT, DIFFERS = "matches", "local account", "no act in the room", "differs"
+LOCAL_IN_ROOM = "local account in the room"  # a local account's act after the table joined the room
 
 
 @dataclass(frozen=True)
@@ -39,12 +44,17 @@ class FloorActCheck:
 
     @property
     def flagged(self) -> bool:
-        return self.verdict in (NO_ACT, DIFFERS)
+        return self.verdict in (NO_ACT, DIFFERS, LOCAL_IN_ROOM)
 
     def words(self) -> str:
         """One line in English: the act, who made it, and how it stands against the room."""
         who = f"room login {self.login}, room act {self.room_act}" if self.login else f"local account {self.name}"
         said = f"{self.verdict}: {self.detail}" if self.detail else self.verdict
+        if self.verdict == LOCAL_IN_ROOM:
+            said = (
+                "local account, after the table joined the room: not made under a floor's room login, as every "
+                "floor act at a table in the room is (a local account may be one the dealer's login made)"
+            )
         return f"{self.table_id} hand {self.session}-{self.hand}: {self.row_kind} by {who}: {said}"
 
 
@@ -53,21 +63,26 @@ def check_floor_acts(
 ) -> list[FloorActCheck]:
     """Every floor act's row the room holds (of one table, one hand), each matched with the
     room's act. ``query``: a floor login's read (``RoomReader._query``)."""
-    sql = "SELECT table_id, session, hand_no, kind, payload FROM room.log WHERE kind = ANY(%s)"
+    sql = (
+        "SELECT l.table_id, l.session, l.hand_no, l.kind, l.payload, "
+        "l.at > to_char(t.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') "
+        "FROM room.log l JOIN room.tables t USING (table_id) WHERE l.kind = ANY(%s)"
+    )
     args: tuple = (list(SIGNED_IN),)
     if table_id is not None:
-        sql, args = sql + " AND table_id = %s", (*args, table_id)
+        sql, args = sql + " AND l.table_id = %s", (*args, table_id)
     if hand is not None:
-        sql, args = sql + " AND session = %s AND hand_no = %s", (*args, *hand)
+        sql, args = sql + " AND l.session = %s AND l.hand_no = %s", (*args, *hand)
     checks: list[FloorActCheck] = []
     wanted: list[tuple[str, int, int, str, FloorAct, FloorSignature]] = []
-    for t_id, session, hand_no, kind, text in query(sql + " ORDER BY table_id, row_id", args):
+    for t_id, session, hand_no, kind, text, in_room in query(sql + " ORDER BY l.table_id, l.row_id", args):
         found = act_of_row(kind, payload_dict(text), session, hand_no)
         if found is None:
             continue
         act, signature = found
         if signature.room_login is None:
-            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, LOCAL))
+            verdict = LOCAL_IN_ROOM if in_room else LOCAL
+            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict))
             continue
         wanted.append((t_id, session, hand_no, kind, act, signature))
     ids = [sig.room_act for *_rest, sig in wanted if sig.room_act is not None]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.record.chain import Anchor
@@ -33,6 +34,9 @@ from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, 
 from dealer_app.room.room_check import RoomTableCheck, check_room_table
 from dealer_app.room.schema import require_current
 from dealer_app.room.watch import STALE_AFTER_S, TableFlag, table_flags
+
+if TYPE_CHECKING:
+    from dealer_app.room.memory import MemoryFlag
 
 
 @dataclass(frozen=True)
@@ -283,8 +287,22 @@ class RoomReader:
 
     def flags(self, bound_s: float = STALE_AFTER_S) -> tuple[TableFlag, ...]:
         """The tables the floor must look at (room/watch.py): record and room disagree, heads
-        stopped, rows no head covers; after ``catch_up`` (its tables and refusals)."""
-        return table_flags(self._query, self.tables, self.refusals, bound_s)
+        stopped, rows no head covers; after ``catch_up`` (its tables and refusals); and what
+        contradicts what this machine saw of the room before (room/memory.py: rows and heads
+        cut, a table gone, a key replaced, a ruling rewritten)."""
+        found = self.memory_look()
+        memory = tuple(TableFlag(f.table_id, f.what, "", reason=f.text, seen=f.seen, now=f.now) for f in found)
+        return table_flags(self._query, self.tables, self.refusals, bound_s) + memory
+
+    def memory_look(self) -> list[MemoryFlag]:
+        """The room against this machine's memory of it (which it then brings up to date)."""
+        from dealer_app.room.memory import look
+        from dealer_app.settings import room_memory_path
+
+        try:
+            return look(self._query, self.url, room_memory_path())
+        except OSError as exc:  # (its memory cannot be read or written: said, never skipped)
+            raise RoomError(f"{self.path}: what this machine saw of the room cannot be kept ({exc})") from None
 
     def hands(self) -> list[HandSummary]:
         """Every hand of every table, newest first (after ``catch_up``)."""

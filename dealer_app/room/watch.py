@@ -43,7 +43,9 @@ class TableFlag:
     what: str  # DISAGREES | SILENT | UNCOVERED
     since: str
     rows: int = 0  # UNCOVERED: how many rows no head covers
-    reason: str = ""  # DISAGREES: the table's report, in English (the latest)
+    reason: str = ""  # DISAGREES: the table's report, in English (the latest); room/memory.py's flags: its text
+    seen: str = ""  # room/memory.py's flags: what this machine saw …
+    now: str = ""  # … and what the room holds now
 
 
 _QUIET = f"""

@@ -5,6 +5,7 @@ No rules here: every choice shown comes from the controller, every click goes ba
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -34,6 +35,7 @@ from dealer_app.ui.words import (
     high_hand,
     low_hand,
     rank_aliases,
+    said,
     say,
     street_name,
     street_title,
@@ -197,6 +199,13 @@ class ActionPanel(QWidget):
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020; font-weight: bold; font-size: 13pt;")
+        # a mixed table's game, big, and when it changes (M-1, M-2); hidden at a one-game table
+        self.game_banner = QLabel()
+        self.game_banner.setObjectName("game_banner")
+        self.game_banner.setTextFormat(Qt.TextFormat.RichText)
+        self.game_banner.setWordWrap(True)
+        self.game_banner.setVisible(False)
+        layout.addWidget(self.game_banner)
         layout.addWidget(self.prompt)
         self.hint = QLabel()  # the keys that work now
         self.hint.setWordWrap(True)
@@ -725,6 +734,7 @@ class ActionPanel(QWidget):
             self._line, self._line_open, self._line_goes_on, self._refused_extra = [], False, False, False
             if self._at_once is not None and self._at_once[1] != moment:
                 self._at_once = None  # it belonged to the moment right after its action
+        self._show_game()
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = fill(self.tr("Rules: %1"), links) if p.rules else ""
@@ -758,6 +768,25 @@ class ActionPanel(QWidget):
         self.hint.setText(self._hint(p.kind))
         if not typing and p.kind != "show" and self.window().isActiveWindow():
             self.setFocus(Qt.FocusReason.OtherFocusReason)  # not on a button a stray Space would press
+
+    def _show_game(self) -> None:
+        """The game of this hand (the next, between hands), big, and when it changes: amber for
+        the last hand of a game, so the dealer is ready for the other bring-in and first actor."""
+        shown = self.controller.game_shown()
+        self.game_banner.setVisible(shown is not None)
+        if shown is None:
+            self.game_banner.clear()
+            return
+        last = shown.changes_after_this_hand
+        self.game_banner.setStyleSheet(
+            "background: #ffe08a; border: 2px solid #b26a00; padding: 2px 6px;"
+            if last
+            else "background: #e3eefc; padding: 2px 6px;"
+        )
+        self.game_banner.setText(
+            f"<span style='font-size:24pt; font-weight:bold'>{html.escape(said(shown.title))}</span>"
+            f"<br><span style='font-size:14pt; font-weight:bold'>{html.escape(said(shown.outlook))}</span>"
+        )
 
     def _hint(self, kind: str) -> str:
         undo = self.tr("Ctrl+Z undo · Ctrl+Shift+Z redo")

@@ -90,7 +90,7 @@ def run_app(argv=None, limits_dir: Path | None = None) -> ExitCode:
     from dealer_app.ui.room_link import ask_room_at_start
 
     try:
-        store, notes = open_record(data_dir())
+        store, notes = table_record()
     except (StoreError, OSError) as exc:  # not even a temporary folder can be written
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return ExitCode.FAILED
@@ -112,6 +112,18 @@ def run_app(argv=None, limits_dir: Path | None = None) -> ExitCode:
     if not resumed:
         window.open_table_dialog()
     return ExitCode.of_event_loop(app.exec())
+
+
+def table_record():
+    """The live table's record: the record service's when its socket is there (an installed
+    table: recordsvc/; a service that does not answer is an error, never a quiet fallback to a
+    record the dealer's login could edit), else this login's own (``open_record``)."""
+    from dealer_app.recordsvc.client import service_store
+
+    store = service_store()
+    if store is not None:
+        return store, []
+    return open_record(data_dir())
 
 
 def install_excepthook():

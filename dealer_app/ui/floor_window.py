@@ -56,6 +56,7 @@ from dealer_app.ui.words import (
     choice_words,
     error_words,
     fill,
+    game_words,
     language,
     money,
     say,
@@ -343,7 +344,8 @@ class FloorWindow(QMainWindow):
         name = h.id if h.session else f"file-{h.hand}"
         if h.table_id:  # a room's hand: which table first, its limits in the table column
             name = f"{h.room_label or h.table_id} {h.id}"
-        return [name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table, ", ".join(h.players)]
+        table = f"{h.table} · {game_words(h.game)}" if h.mixed else h.table  # M-3: a mixed table's hand names its game
+        return [name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), table, ", ".join(h.players)]
 
     def _time(self, edit: QLineEdit) -> str:
         """A From/To box's time, as the record writes it; a text that can never be one is
@@ -466,9 +468,10 @@ class FloorWindow(QMainWindow):
         self.steps.blockSignals(False)
         self.details.setHtml(self.moment_html(m))
         name = f"{self.timeline.session}-{self.timeline.hand}" if self.timeline.session else self.timeline.source
-        self.status.setText(
-            fill(self.tr("Hand %1, step %2 of %3"), name, str(index), str(len(self.timeline.steps) - 1))
-        )
+        where = fill(self.tr("Hand %1, step %2 of %3"), name, str(index), str(len(self.timeline.steps) - 1))
+        if m.session is not None and m.session.mix is not None:  # M-3: the game this hand was dealt as
+            where += " — " + game_words(m.session.game)
+        self.status.setText(where)
 
     def step_by_street(self, forward: bool):
         if self.timeline is None:

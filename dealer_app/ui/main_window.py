@@ -117,6 +117,11 @@ class MainWindow(QMainWindow):
         self.irregularity_action.setShortcut(QKeySequence("Ctrl+I"))
         self.irregularity_action.triggered.connect(self.irregularity_dialog)
         table.insertAction(table.actions()[-2], self.irregularity_action)
+        # M-2: the floor switches a mixed table's game between hands (the floor's act)
+        self.switch_game_action = QAction(self.tr("Switch &game…"), self)
+        self.switch_game_action.setShortcut(QKeySequence("Ctrl+G"))
+        self.switch_game_action.triggered.connect(self.switch_game_dialog)
+        table.insertAction(table.actions()[-2], self.switch_game_action)
         edit = self.menuBar().addMenu(self.tr("&Edit"))
         self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence.StandardKey.Undo, self.undo)
         self.redo_action = edit.addAction(self.tr("&Redo"), QKeySequence("Ctrl+Shift+Z"), self.redo)
@@ -258,6 +263,8 @@ class MainWindow(QMainWindow):
         self.start_action.setEnabled(c.prompt().kind in ("between", "award"))
         self.close_table_action.setEnabled(c.session is not None)
         self.irregularity_action.setEnabled(c.hand is not None)
+        # (enabled with a hand open too: Ctrl+G then says why not, rather than doing nothing)
+        self.switch_game_action.setEnabled(c.session is not None and c.session.mix is not None)
         self.floor_action.setEnabled(c.store is not None)
         if c.last_seal is not None:  # the record's seal of the last hand, for the dealer to read out
             seal = fill(self.tr("Hand %1 sealed: %2"), str(c.last_seal.hand), c.last_seal.seal)
@@ -283,6 +290,19 @@ class MainWindow(QMainWindow):
             self.panel.show_error(self.tr("No hand is open: an irregularity is reported during a hand"), "I-3")
             return None
         dialog = IrregularityDialog(self.controller, self)
+        dialog.setModal(True)
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
+
+    def switch_game_dialog(self):
+        """Ctrl+G: the floor switches a mixed table's game between hands (M-2); with a hand open,
+        or at a one-game table, the dealer is told why not and no dialog opens."""
+        from dealer_app.ui.switch_game_dialog import SwitchGameDialog
+
+        if not self._run(self.controller.check_game_switch):
+            return None
+        dialog = SwitchGameDialog(self.controller, self)
         dialog.setModal(True)
         dialog.show()
         dialog.activateWindow()

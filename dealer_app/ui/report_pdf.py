@@ -35,7 +35,18 @@ from dealer_app.record.chain import seal_code
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import case_category, case_status, choice_words, fill, language, say, step_text, table_title
+from dealer_app.ui.words import (
+    case_category,
+    case_status,
+    choice_words,
+    fill,
+    game_words,
+    language,
+    rotation_words,
+    say,
+    step_text,
+    table_title,
+)
 
 if TYPE_CHECKING:
     from dealer_app.floor.timeline import HandTimeline, Moment
@@ -243,7 +254,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
         )
     parts += [
         f"<p><b>{e(word['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(word['Game'])}:</b> "
-        f"{e(_game(t))} &nbsp; <b>{e(word['Profile'])}:</b> {e(session.profile.name)} &nbsp; "
+        f"{e(_game(m.hand.rules.game))}{e(_mixed(t))} &nbsp; <b>{e(word['Profile'])}:</b> {e(session.profile.name)} &nbsp; "
         f"<b>{e(word['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
         f"<p><b>{e(word['Played'])}:</b> {e(utc_text(first_at))} &nbsp; <b>{e(word['Time zone'])}:</b> "
         f"{e(word['every time in this report is UTC, as the record keeps it'])}</p>",
@@ -560,10 +571,17 @@ def now_text() -> str:
     return utc_text(datetime.now(UTC).isoformat(timespec="seconds"))
 
 
-def _game(t) -> str:
-    word = _report_words()
-    # (Razz is Razz in every card room's language)
-    return {"stud": word["Seven Card Stud"], "stud8": word["Seven Card Stud Hi-Lo"], "razz": "Razz"}.get(t.game, t.game)
+def _game(game: str) -> str:
+    """The game a hand was dealt as (at a mixed table, the hand's own: M-3), in the report's language."""
+    return game_words(game)
+
+
+def _mixed(t) -> str:
+    """At a mixed table, its games in their order and how they turn (M-1, M-2); else nothing."""
+    if not t.mixed:
+        return ""
+    games = ", ".join(_game(g) for g in t.games)
+    return " (" + fill(translate("Report", "mixed table: %1; %2"), games, rotation_words(t.mix_rotation)) + ")"
 
 
 def record_verdict(store) -> tuple[str, bool]:

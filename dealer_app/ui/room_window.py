@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.record.store import StoreError
+from dealer_app.room import memory
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.floor_act_check import check_floor_acts
@@ -269,6 +270,40 @@ class RoomFloorWindow(FloorWindow):
                 ),
                 name,
                 since,
+            )
+        if f.what == memory.CUT:
+            return fill(
+                self.tr(
+                    "%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: "
+                    "rows and heads were cut in the room"
+                ),
+                name,
+                f.now,
+                f.seen,
+            )
+        if f.what == memory.GONE:
+            return fill(
+                self.tr("%1: this machine saw it in the room (up to row %2); the room no longer has it"), name, f.seen
+            )
+        if f.what == memory.REKEYED:
+            return fill(
+                self.tr(
+                    "%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved "
+                    "a changed key, the room's owner replaced it"
+                ),
+                name,
+                f.now[:16],
+                f.seen[:16],
+            )
+        if f.what == memory.RULING_GONE:
+            return fill(self.tr("the room's ruling %1: this machine saw it; the room no longer has it"), f.seen)
+        if f.what == memory.RULING_CHANGED:
+            return fill(
+                self.tr(
+                    "the room's ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten"
+                ),
+                f.seen,
+                f.now,
             )
         if f.what == UNCOVERED:
             return fill(

@@ -24,6 +24,7 @@ from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money, to_cents
 from dealer_app.engine.says import ActionArg, ListArg, MoneyArg, PhaseArg, RankArg, RefusalArg, Says
 from dealer_app.engine.says import fill as fill_in
 from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
+from dealer_app.live.game_outlook import game_name, rotation_says
 from dealer_app.live.presentation import show_money_with
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
 from dealer_app.record.rows import (
@@ -276,8 +277,20 @@ def table_title(t) -> str:
     since a file's title is written in English."""
     if language() == "en":
         return t.title
+    if t.mixed:  # M-1: its games in their order
+        return f"{stakes(t)} " + ", ".join(game_words(g) for g in t.games)
     game = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}.get(t.game, t.game)
     return f"{stakes(t)} {game}"
+
+
+def game_words(game: str) -> str:
+    """A game's name as card rooms in the reader's language say it (live/game_outlook)."""
+    return said(game_name(game))
+
+
+def rotation_words(rotation: str) -> str:
+    """How a mixed table's games turn (M-2): "every 8 hands", "each an orbit of the button"."""
+    return said(rotation_says(rotation))
 
 
 def profile_name(p) -> str:

@@ -75,6 +75,7 @@ def test_R2_the_highest_door_card_brings_in_king_of_spades_always_ace_of_clubs_n
     h = new_hand(r, [50000] * 4, "Ac Kh Ks 7d")
     chosen = next(e for e in h.events if isinstance(e, BringInChosen))
     assert (chosen.seat, chosen.rules) == (3, ("R-2",))
+    assert str(chosen.says) == "Seat 3 brings in: highest door card, K♠"
     h = new_hand(r, [50000] * 3, "Qd Qc 2s")
     assert next(e for e in h.events if isinstance(e, BringInChosen)).seat == 1  # equal ranks: the higher suit
 

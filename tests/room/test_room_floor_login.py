@@ -229,3 +229,40 @@ def test_report_database_names_each_floor_act_and_flags_one_the_room_has_no_act_
     assert main([*report, str(tmp_path / "h2.pdf"), "--hand", f"{sid}-2"]) == 1
     said = capsys.readouterr()
     assert "no act in the room: the room has no floor act 999" in said.err
+
+
+def test_a_local_accounts_act_after_the_table_joined_the_room_is_flagged(floor_room, tmp_path, capsys):
+    """The insider review: with the room unset for a moment, a dealer voided a hand as the floor
+    under a local account they made themselves; the row reached the room and was not flagged."""
+    from dealer_app.cli import main
+    from dealer_app.room.floor_act_check import LOCAL, LOCAL_IN_ROOM
+    from tests.support.floor_accounts import MARIA
+
+    room = floor_room
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    c.open_table("stud-1-2", None, PLAYERS)
+    c.start_hand()
+    c.enter_card("Kc")
+    c.report_irregularity("I-6", floor=MARIA)  # a table alone: its local accounts (before the room)
+    assert [check.verdict for check in forwarded_checks(room, c)] == [LOCAL]  # (joins the room here)
+    c.start_hand()
+    c.enter_card("Kc")
+    c.report_irregularity("I-6", floor=MARIA)  # the room unset, a local account: after it joined
+    fwd = Forwarder(c.store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    try:
+        assert fwd.wait_until_sent(10), fwd.state
+    finally:
+        fwd.stop(wait=True)
+    reader = RoomReader(room.floor)
+    try:
+        checks = check_floor_acts(reader._query, c.store.table_id())
+    finally:
+        reader.close()
+    assert [(check.verdict, check.flagged) for check in checks] == [(LOCAL, False), (LOCAL_IN_ROOM, True)]
+    assert "local account, after the table joined the room" in checks[1].words()
+    hand = f"{c.session_id}-{c.hand_no}"
+    out = tmp_path / "r.pdf"
+    args = ["report", "--database", room.floor, "--table-id", c.store.table_id(), "--hand", hand, "--out", str(out)]
+    assert main(args) == 1
+    assert "local account, after the table joined the room" in capsys.readouterr().err
+    c.store.close()

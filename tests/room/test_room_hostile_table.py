@@ -249,7 +249,7 @@ def test_a_table_not_enrolled_is_not_shown_to_the_floor_until_a_floor_login_appr
     out = capsys.readouterr().out
     assert tid in out and "'Table 2b'" in out and f"login {room.name}_tb" in out
     assert main(["db", "approve-table", tid, "--database", room.table_a]) == 2  # a table enrolls nobody
-    assert "is not enrolled (permission denied for function approve_table)" in capsys.readouterr().err
+    assert "is not enrolled (permission denied for table enrollments)" in capsys.readouterr().err
     assert main(["db", "approve-table", tid, "--database", room.floor]) == 0
     assert f"table {tid} is enrolled (approved by {room.name}_floor)" in capsys.readouterr().out
     assert main(["db", "approve-table", tid, "--database", room.floor]) == 2

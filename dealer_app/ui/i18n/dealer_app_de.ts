@@ -12,291 +12,291 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="218"/>
+        <location filename="../action_panel.py" line="227"/>
         <source>Card: kd, 10h, th</source>
         <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="262"/>
+        <location filename="../action_panel.py" line="271"/>
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="268"/>
+        <location filename="../action_panel.py" line="277"/>
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="270"/>
+        <location filename="../action_panel.py" line="279"/>
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="402"/>
+        <location filename="../action_panel.py" line="411"/>
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="405"/>
+        <location filename="../action_panel.py" line="414"/>
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410"/>
-        <location filename="../action_panel.py" line="433"/>
+        <location filename="../action_panel.py" line="419"/>
+        <location filename="../action_panel.py" line="442"/>
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="421"/>
+        <location filename="../action_panel.py" line="430"/>
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435"/>
+        <location filename="../action_panel.py" line="444"/>
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="438"/>
+        <location filename="../action_panel.py" line="447"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="440"/>
+        <location filename="../action_panel.py" line="449"/>
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="536"/>
+        <location filename="../action_panel.py" line="545"/>
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="508"/>
-        <location filename="../action_panel.py" line="570"/>
+        <location filename="../action_panel.py" line="517"/>
+        <location filename="../action_panel.py" line="579"/>
         <source>%1 does not act yet: cards too many are in the box and this line&apos;s cards may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1</source>
         <translation>%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414"/>
+        <location filename="../action_panel.py" line="423"/>
         <source>; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box</source>
         <translation>; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="581"/>
+        <location filename="../action_panel.py" line="590"/>
         <source>%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2</source>
         <translation>%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="603"/>
-        <location filename="../action_panel.py" line="689"/>
+        <location filename="../action_panel.py" line="612"/>
+        <location filename="../action_panel.py" line="698"/>
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="613"/>
+        <location filename="../action_panel.py" line="622"/>
         <source>Press the action&apos;s key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="617"/>
+        <location filename="../action_panel.py" line="626"/>
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="628"/>
+        <location filename="../action_panel.py" line="637"/>
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="637"/>
+        <location filename="../action_panel.py" line="646"/>
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="650"/>
+        <location filename="../action_panel.py" line="659"/>
         <source>%1 is not part of an amount: type the amount for %2, then Enter — Esc goes back</source>
         <translation>%1 gehört zu keinem Betrag: den Betrag für %2 tippen, dann Enter — Esc geht zurück</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="730"/>
+        <location filename="../action_panel.py" line="740"/>
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="751"/>
+        <location filename="../action_panel.py" line="761"/>
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752"/>
+        <location filename="../action_panel.py" line="762"/>
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752"/>
+        <location filename="../action_panel.py" line="762"/>
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="753"/>
+        <location filename="../action_panel.py" line="763"/>
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="763"/>
+        <location filename="../action_panel.py" line="792"/>
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="765"/>
+        <location filename="../action_panel.py" line="794"/>
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="767"/>
+        <location filename="../action_panel.py" line="796"/>
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="771"/>
+        <location filename="../action_panel.py" line="800"/>
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="772"/>
+        <location filename="../action_panel.py" line="801"/>
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="774"/>
+        <location filename="../action_panel.py" line="803"/>
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="778"/>
+        <location filename="../action_panel.py" line="807"/>
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="780"/>
+        <location filename="../action_panel.py" line="809"/>
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="782"/>
+        <location filename="../action_panel.py" line="811"/>
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="819"/>
+        <location filename="../action_panel.py" line="848"/>
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="832"/>
+        <location filename="../action_panel.py" line="861"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="834"/>
+        <location filename="../action_panel.py" line="863"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="837"/>
+        <location filename="../action_panel.py" line="866"/>
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="837"/>
+        <location filename="../action_panel.py" line="866"/>
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="840"/>
+        <location filename="../action_panel.py" line="869"/>
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="841"/>
+        <location filename="../action_panel.py" line="870"/>
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="842"/>
+        <location filename="../action_panel.py" line="871"/>
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="843"/>
+        <location filename="../action_panel.py" line="872"/>
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="848"/>
+        <location filename="../action_panel.py" line="877"/>
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="850"/>
+        <location filename="../action_panel.py" line="879"/>
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="851"/>
+        <location filename="../action_panel.py" line="880"/>
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="852"/>
+        <location filename="../action_panel.py" line="881"/>
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="853"/>
+        <location filename="../action_panel.py" line="882"/>
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="437"/>
-        <location filename="../action_panel.py" line="862"/>
+        <location filename="../action_panel.py" line="446"/>
+        <location filename="../action_panel.py" line="891"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="864"/>
+        <location filename="../action_panel.py" line="893"/>
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="866"/>
+        <location filename="../action_panel.py" line="895"/>
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="874"/>
+        <location filename="../action_panel.py" line="903"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="874"/>
+        <location filename="../action_panel.py" line="903"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="876"/>
+        <location filename="../action_panel.py" line="905"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="881"/>
+        <location filename="../action_panel.py" line="910"/>
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="881"/>
+        <location filename="../action_panel.py" line="910"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -1210,13 +1210,18 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../record/inputs.py" line="155"/>
+        <location filename="../../record/inputs.py" line="156"/>
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
+        <location filename="../../record/inputs.py" line="193"/>
+        <source>the game is switched between hands only</source>
+        <translation>das Spiel wird nur zwischen den Händen gewechselt</translation>
+    </message>
+    <message>
         <location filename="../../live/dealer_inputs.py" line="204"/>
-        <location filename="../../record/inputs.py" line="171"/>
+        <location filename="../../record/inputs.py" line="172"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
@@ -1256,42 +1261,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="310"/>
+        <location filename="../../live/controller.py" line="323"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="293"/>
-        <location filename="../../floor/rulings.py" line="343"/>
-        <location filename="../../live/floor_acts.py" line="37"/>
+        <location filename="../../floor/rulings.py" line="294"/>
+        <location filename="../../floor/rulings.py" line="344"/>
+        <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="41"/>
+        <location filename="../../live/floor_acts.py" line="47"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="46"/>
+        <location filename="../../live/floor_acts.py" line="52"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="53"/>
+        <location filename="../../live/floor_acts.py" line="59"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s account name and passphrase</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="399"/>
-        <location filename="../../live/controller.py" line="420"/>
+        <location filename="../../live/controller.py" line="251"/>
+        <location filename="../../live/controller.py" line="412"/>
+        <location filename="../../live/controller.py" line="433"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="252"/>
-        <location filename="../../live/controller.py" line="418"/>
+        <location filename="../../live/controller.py" line="258"/>
+        <location filename="../../live/controller.py" line="431"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1382,12 +1387,12 @@
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="73"/>
+        <location filename="../../live/floor_acts.py" line="100"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="81"/>
+        <location filename="../../live/floor_acts.py" line="108"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -1397,48 +1402,48 @@
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="160"/>
+        <location filename="../../live/resume.py" line="162"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="209"/>
+        <location filename="../../live/resume.py" line="211"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="211"/>
+        <location filename="../../live/resume.py" line="213"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="215"/>
+        <location filename="../../live/resume.py" line="217"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="265"/>
+        <location filename="../../live/resume.py" line="267"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="268"/>
+        <location filename="../../live/resume.py" line="270"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="274"/>
+        <location filename="../../live/resume.py" line="276"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="200"/>
-        <location filename="../../live/resume.py" line="281"/>
+        <location filename="../../floor/timeline.py" line="204"/>
+        <location filename="../../live/resume.py" line="283"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="294"/>
+        <location filename="../../live/resume.py" line="296"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1459,6 +1464,7 @@
     </message>
     <message>
         <location filename="../../engine/session.py" line="113"/>
+        <location filename="../../live/game_outlook.py" line="114"/>
         <source>switching the game</source>
         <translation>das Spiel wechseln</translation>
     </message>
@@ -1745,7 +1751,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="331"/>
+        <location filename="../../room/reader.py" line="349"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -2060,144 +2066,149 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="43"/>
+        <location filename="../../floor/rulings.py" line="44"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="51"/>
+        <location filename="../../floor/rulings.py" line="52"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="59"/>
+        <location filename="../../floor/rulings.py" line="60"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="65"/>
+        <location filename="../../floor/rulings.py" line="66"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="67"/>
+        <location filename="../../floor/rulings.py" line="68"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="69"/>
+        <location filename="../../floor/rulings.py" line="70"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="75"/>
+        <location filename="../../floor/rulings.py" line="76"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="81"/>
+        <location filename="../../floor/rulings.py" line="82"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="87"/>
+        <location filename="../../floor/rulings.py" line="88"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="93"/>
+        <location filename="../../floor/rulings.py" line="94"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="96"/>
+        <location filename="../../floor/rulings.py" line="97"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="105"/>
+        <location filename="../../floor/rulings.py" line="106"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="133"/>
+        <location filename="../../floor/rulings.py" line="134"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="144"/>
+        <location filename="../../floor/rulings.py" line="145"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="194"/>
-        <location filename="../../floor/rulings.py" line="374"/>
+        <location filename="../../floor/rulings.py" line="195"/>
+        <location filename="../../floor/rulings.py" line="375"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="202"/>
-        <location filename="../../floor/rulings.py" line="390"/>
+        <location filename="../../floor/rulings.py" line="203"/>
+        <location filename="../../floor/rulings.py" line="391"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="213"/>
+        <location filename="../../floor/rulings.py" line="214"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="228"/>
+        <location filename="../../floor/rulings.py" line="229"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="261"/>
+        <location filename="../../floor/rulings.py" line="262"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="269"/>
+        <location filename="../../floor/rulings.py" line="270"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="346"/>
+        <location filename="../../floor/rulings.py" line="347"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="352"/>
+        <location filename="../../floor/rulings.py" line="353"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="361"/>
+        <location filename="../../floor/rulings.py" line="362"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="367"/>
+        <location filename="../../floor/rulings.py" line="368"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="380"/>
+        <location filename="../../floor/rulings.py" line="381"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="397"/>
+        <location filename="../../floor/rulings.py" line="398"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="194"/>
+        <location filename="../../floor/timeline.py" line="198"/>
         <source>%1: table session %2 has no hand %3</source>
         <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="229"/>
+        <location filename="../../floor/timeline.py" line="211"/>
+        <source>%1: hand %2-%3 names no game of its mixed table (%4)</source>
+        <translation>%1: Hand %2-%3 nennt kein Spiel ihres Mixed-Tisches (%4)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/timeline.py" line="244"/>
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -2542,9 +2553,9 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="236"/>
+        <location filename="../../floor/rulings.py" line="237"/>
         <location filename="../../live/record_writer.py" line="62"/>
-        <location filename="../../record/floor_accounts.py" line="216"/>
+        <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
     </message>
@@ -2569,33 +2580,33 @@
         <translation>%1 gehört nicht allein root (andere können sie ändern): Ihren Floor-Konten wird nicht vertraut</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="152"/>
+        <location filename="../../record/floor_accounts.py" line="153"/>
         <source>%1 is not yours: change the floor accounts as its owner (sudo)</source>
         <translation>%1 gehört Ihnen nicht: Floor-Konten als ihr Eigentümer ändern (sudo)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="175"/>
+        <location filename="../../record/floor_accounts.py" line="182"/>
         <source>%1 already has a floor account</source>
         <translation>%1 hat schon ein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="184"/>
+        <location filename="../../record/floor_accounts.py" line="191"/>
         <source>%1 has no floor account</source>
         <translation>%1 hat kein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="232"/>
+        <location filename="../../record/floor_accounts.py" line="239"/>
         <source>no floor account exists (%1), so no floor act can be made: create one with &apos;dealer-app floor-account add NAME&apos;</source>
         <translation>es gibt kein Floor-Konto (%1), also ist keine Floor-Handlung möglich: eines anlegen mit &apos;dealer-app floor-account add NAME&apos;</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="244"/>
+        <location filename="../../record/floor_accounts.py" line="251"/>
         <location filename="../../room/floor_login.py" line="66"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="257"/>
+        <location filename="../../record/floor_accounts.py" line="264"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
     </message>
@@ -2641,6 +2652,26 @@
         <location filename="../../room/start_check.py" line="155"/>
         <source>This record&apos;s row %1 of table %2 (session %3, hand %4) is not the row the card room holds for it: the record was re-dealt from there or replaced, or the room&apos;s copy was changed. It is not played on — call the floor.</source>
         <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="52"/>
+        <source>the record service (%1) cannot be reached: %2</source>
+        <translation>der Dienst des Spielprotokolls (%1) ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="68"/>
+        <source>the record service (%1) did not answer: %2 — nothing was changed</source>
+        <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="103"/>
+        <source>this table deals one game: there is no game to switch to</source>
+        <translation>an diesem Tisch wird nur ein Spiel gegeben: es gibt kein Spiel zum Wechseln</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="108"/>
+        <source>%1 is not one of this table&apos;s games (%2)</source>
+        <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
 </context>
 <context>
@@ -2708,138 +2739,138 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="87"/>
+        <location filename="../floor_window.py" line="88"/>
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="134"/>
+        <location filename="../floor_window.py" line="135"/>
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="136"/>
-        <location filename="../floor_window.py" line="172"/>
+        <location filename="../floor_window.py" line="137"/>
+        <location filename="../floor_window.py" line="173"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="137"/>
+        <location filename="../floor_window.py" line="138"/>
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="138"/>
+        <location filename="../floor_window.py" line="139"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139"/>
+        <location filename="../floor_window.py" line="140"/>
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="140"/>
+        <location filename="../floor_window.py" line="141"/>
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="160"/>
+        <location filename="../floor_window.py" line="161"/>
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="161"/>
+        <location filename="../floor_window.py" line="162"/>
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="168"/>
+        <location filename="../floor_window.py" line="169"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="173"/>
+        <location filename="../floor_window.py" line="174"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="170"/>
+        <location filename="../floor_window.py" line="171"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="88"/>
+        <location filename="../floor_window.py" line="89"/>
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="148"/>
+        <location filename="../floor_window.py" line="149"/>
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="153"/>
+        <location filename="../floor_window.py" line="154"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="155"/>
+        <location filename="../floor_window.py" line="156"/>
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="159"/>
+        <location filename="../floor_window.py" line="160"/>
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="169"/>
+        <location filename="../floor_window.py" line="170"/>
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="171"/>
+        <location filename="../floor_window.py" line="172"/>
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="184"/>
+        <location filename="../floor_window.py" line="185"/>
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="191"/>
+        <location filename="../floor_window.py" line="192"/>
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="208"/>
+        <location filename="../floor_window.py" line="209"/>
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="341"/>
+        <location filename="../floor_window.py" line="342"/>
         <source>FAILS THE RECORD&apos;S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342"/>
+        <location filename="../floor_window.py" line="343"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="327"/>
+        <location filename="../floor_window.py" line="328"/>
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="110"/>
+        <location filename="../floor_window.py" line="111"/>
         <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
         <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="206"/>
+        <location filename="../floor_window.py" line="207"/>
         <source>%n hand(s) read from the files</source>
         <translation>
             <numerusform>%n Spiel aus den Dateien gelesen</numerusform>
@@ -2847,7 +2878,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="230"/>
+        <location filename="../floor_window.py" line="231"/>
         <source>THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
         <translation>
             <numerusform>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %n Hand rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</numerusform>
@@ -2855,17 +2886,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="238"/>
+        <location filename="../floor_window.py" line="239"/>
         <source>The record&apos;s check is done: every row holds.</source>
         <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="242"/>
+        <location filename="../floor_window.py" line="243"/>
         <source>The record could not be checked: %1</source>
         <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="287"/>
+        <location filename="../floor_window.py" line="288"/>
         <source>%n new hand(s) in the record</source>
         <translation>
             <numerusform>%n neues Spiel im Protokoll</numerusform>
@@ -2873,7 +2904,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="333"/>
+        <location filename="../floor_window.py" line="334"/>
         <source>%n undo(s)</source>
         <translation>
             <numerusform>%n× rückgängig</numerusform>
@@ -2881,7 +2912,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="335"/>
+        <location filename="../floor_window.py" line="336"/>
         <source>%n irregularity(ies)</source>
         <translation>
             <numerusform>%n Unregelmäßigkeit</numerusform>
@@ -2889,7 +2920,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="337"/>
+        <location filename="../floor_window.py" line="338"/>
         <source>%n ruling(s)</source>
         <translation>
             <numerusform>%n Entscheidung</numerusform>
@@ -2897,125 +2928,177 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="356"/>
+        <location filename="../floor_window.py" line="358"/>
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="360"/>
+        <location filename="../floor_window.py" line="362"/>
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="389"/>
-        <location filename="../floor_window.py" line="600"/>
+        <location filename="../floor_window.py" line="391"/>
+        <location filename="../floor_window.py" line="603"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="396"/>
+        <location filename="../floor_window.py" line="398"/>
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="432"/>
+        <location filename="../floor_window.py" line="434"/>
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="434"/>
+        <location filename="../floor_window.py" line="436"/>
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="436"/>
+        <location filename="../floor_window.py" line="438"/>
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="438"/>
+        <location filename="../floor_window.py" line="440"/>
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="440"/>
+        <location filename="../floor_window.py" line="442"/>
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="470"/>
+        <location filename="../floor_window.py" line="471"/>
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="491"/>
+        <location filename="../floor_window.py" line="494"/>
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="492"/>
+        <location filename="../floor_window.py" line="495"/>
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="493"/>
+        <location filename="../floor_window.py" line="496"/>
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="494"/>
+        <location filename="../floor_window.py" line="497"/>
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="497"/>
+        <location filename="../floor_window.py" line="500"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="498"/>
+        <location filename="../floor_window.py" line="501"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="499"/>
+        <location filename="../floor_window.py" line="502"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="500"/>
+        <location filename="../floor_window.py" line="503"/>
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="583"/>
+        <location filename="../floor_window.py" line="586"/>
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="602"/>
+        <location filename="../floor_window.py" line="605"/>
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="607"/>
+        <location filename="../floor_window.py" line="610"/>
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="619"/>
+        <location filename="../floor_window.py" line="622"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="624"/>
+        <location filename="../floor_window.py" line="627"/>
         <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="634"/>
+        <location filename="../floor_window.py" line="637"/>
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
+    </message>
+</context>
+<context>
+    <name>Games</name>
+    <message>
+        <location filename="../../live/game_outlook.py" line="23"/>
+        <source>Seven Card Stud</source>
+        <translation>Seven Card Stud</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="24"/>
+        <source>Razz</source>
+        <translation>Razz</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="25"/>
+        <source>Seven Card Stud Hi-Lo</source>
+        <translation>Seven Card Stud Hi-Lo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="38"/>
+        <source>every %1 hand(s)</source>
+        <translation>
+            <numerusform>jede Hand</numerusform>
+            <numerusform>alle %1 Hände</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="39"/>
+        <source>each an orbit of the button</source>
+        <translation>je eine Runde des Buttons</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="67"/>
+        <source>Last %1 hand: next %2</source>
+        <translation>Letzte Hand %1: danach %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="70"/>
+        <source>%1 — %2 more hand(s) this orbit, then %3</source>
+        <translation>
+            <numerusform>%1 — noch %2 Hand in dieser Runde, dann %3</numerusform>
+            <numerusform>%1 — noch %2 Hände in dieser Runde, dann %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="76"/>
+        <source>%1 — %2 more hand(s), then %3</source>
+        <translation>
+            <numerusform>%1 — noch %2 Hand, dann %3</numerusform>
+            <numerusform>%1 — noch %2 Hände, dann %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3259,14 +3342,14 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="44"/>
-        <location filename="../main_window.py" line="270"/>
-        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="277"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="77"/>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="345"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
@@ -3306,243 +3389,248 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="121"/>
+        <source>Switch &amp;game…</source>
+        <translation>Spiel &amp;wechseln…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="125"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="126"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="127"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="130"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="131"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="134"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="135"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="136"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="138"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="142"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="143"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139"/>
+        <location filename="../main_window.py" line="144"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="140"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="149"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="145"/>
+        <location filename="../main_window.py" line="150"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="148"/>
+        <location filename="../main_window.py" line="153"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196"/>
+        <location filename="../main_window.py" line="201"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196"/>
+        <location filename="../main_window.py" line="201"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="245"/>
+        <location filename="../main_window.py" line="250"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="263"/>
+        <location filename="../main_window.py" line="270"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="283"/>
+        <location filename="../main_window.py" line="290"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="344"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="327"/>
+        <location filename="../main_window.py" line="347"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="359"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="362"/>
+        <location filename="../main_window.py" line="382"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="364"/>
+        <location filename="../main_window.py" line="384"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="393"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="383"/>
+        <location filename="../main_window.py" line="403"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="385"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="422"/>
+        <location filename="../main_window.py" line="438"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="423"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="427"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="428"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="445"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="455"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="447"/>
+        <location filename="../main_window.py" line="467"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="492"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="473"/>
+        <location filename="../main_window.py" line="493"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="499"/>
+        <location filename="../main_window.py" line="519"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="554"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="535"/>
+        <location filename="../main_window.py" line="555"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3550,7 +3638,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="116"/>
+        <location filename="../action_panel.py" line="118"/>
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -3931,462 +4019,467 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="91"/>
+        <location filename="../report_pdf.py" line="102"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="107"/>
+        <location filename="../report_pdf.py" line="118"/>
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="106"/>
+        <location filename="../report_pdf.py" line="117"/>
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49"/>
+        <location filename="../report_pdf.py" line="60"/>
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52"/>
+        <location filename="../report_pdf.py" line="63"/>
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53"/>
+        <location filename="../report_pdf.py" line="64"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54"/>
+        <location filename="../report_pdf.py" line="65"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55"/>
+        <location filename="../report_pdf.py" line="66"/>
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56"/>
+        <location filename="../report_pdf.py" line="67"/>
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57"/>
+        <location filename="../report_pdf.py" line="68"/>
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58"/>
+        <location filename="../report_pdf.py" line="69"/>
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59"/>
+        <location filename="../report_pdf.py" line="70"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60"/>
+        <location filename="../report_pdf.py" line="71"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61"/>
+        <location filename="../report_pdf.py" line="72"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62"/>
+        <location filename="../report_pdf.py" line="73"/>
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63"/>
+        <location filename="../report_pdf.py" line="74"/>
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64"/>
+        <location filename="../report_pdf.py" line="75"/>
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65"/>
+        <location filename="../report_pdf.py" line="76"/>
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66"/>
+        <location filename="../report_pdf.py" line="77"/>
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67"/>
+        <location filename="../report_pdf.py" line="78"/>
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68"/>
+        <location filename="../report_pdf.py" line="79"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69"/>
+        <location filename="../report_pdf.py" line="80"/>
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70"/>
+        <location filename="../report_pdf.py" line="81"/>
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71"/>
+        <location filename="../report_pdf.py" line="82"/>
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72"/>
+        <location filename="../report_pdf.py" line="83"/>
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73"/>
+        <location filename="../report_pdf.py" line="84"/>
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74"/>
+        <location filename="../report_pdf.py" line="85"/>
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75"/>
+        <location filename="../report_pdf.py" line="86"/>
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76"/>
+        <location filename="../report_pdf.py" line="87"/>
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="77"/>
+        <location filename="../report_pdf.py" line="88"/>
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="78"/>
+        <location filename="../report_pdf.py" line="89"/>
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79"/>
+        <location filename="../report_pdf.py" line="90"/>
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82"/>
+        <location filename="../report_pdf.py" line="93"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83"/>
+        <location filename="../report_pdf.py" line="94"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84"/>
+        <location filename="../report_pdf.py" line="95"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85"/>
+        <location filename="../report_pdf.py" line="96"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86"/>
+        <location filename="../report_pdf.py" line="97"/>
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="87"/>
+        <location filename="../report_pdf.py" line="98"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="88"/>
+        <location filename="../report_pdf.py" line="99"/>
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="89"/>
+        <location filename="../report_pdf.py" line="100"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="90"/>
+        <location filename="../report_pdf.py" line="101"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="92"/>
+        <location filename="../report_pdf.py" line="103"/>
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="93"/>
+        <location filename="../report_pdf.py" line="104"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="94"/>
+        <location filename="../report_pdf.py" line="105"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="95"/>
+        <location filename="../report_pdf.py" line="106"/>
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="96"/>
+        <location filename="../report_pdf.py" line="107"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="97"/>
+        <location filename="../report_pdf.py" line="108"/>
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="99"/>
+        <location filename="../report_pdf.py" line="110"/>
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="100"/>
+        <location filename="../report_pdf.py" line="111"/>
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="101"/>
+        <location filename="../report_pdf.py" line="112"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="102"/>
+        <location filename="../report_pdf.py" line="113"/>
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="103"/>
+        <location filename="../report_pdf.py" line="114"/>
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="104"/>
+        <location filename="../report_pdf.py" line="115"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="105"/>
+        <location filename="../report_pdf.py" line="116"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="126"/>
+        <location filename="../report_pdf.py" line="137"/>
         <source>The table at step %1</source>
         <translation>Der Tisch bei Schritt %1</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="127"/>
+        <location filename="../report_pdf.py" line="138"/>
         <source>This is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="130"/>
+        <location filename="../report_pdf.py" line="141"/>
         <source>This is the end of the hand: no ruling is recorded for it.</source>
         <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="134"/>
+        <location filename="../report_pdf.py" line="145"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="140"/>
+        <location filename="../report_pdf.py" line="151"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="146"/>
+        <location filename="../report_pdf.py" line="157"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="152"/>
+        <location filename="../report_pdf.py" line="163"/>
         <source>Seat %1 (%2) is to act:</source>
         <translation>Platz %1 (%2) ist am Zug:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="153"/>
+        <location filename="../report_pdf.py" line="164"/>
         <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
         <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="156"/>
+        <location filename="../report_pdf.py" line="167"/>
         <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
         <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="159"/>
+        <location filename="../report_pdf.py" line="170"/>
         <source>None: the hand was declared void.</source>
         <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="160"/>
+        <location filename="../report_pdf.py" line="171"/>
         <source>None: the hand is over.</source>
         <translation>Keine: Das Spiel ist zu Ende.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="162"/>
+        <location filename="../report_pdf.py" line="173"/>
         <source>At the moment (step %1):</source>
         <translation>In diesem Moment (Schritt %1):</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="163"/>
+        <location filename="../report_pdf.py" line="174"/>
         <source>The ruling cites:</source>
         <translation>Die Entscheidung nennt:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="164"/>
+        <location filename="../report_pdf.py" line="175"/>
         <source>The rulings cite:</source>
         <translation>Die Entscheidungen nennen:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="165"/>
+        <location filename="../report_pdf.py" line="176"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="167"/>
+        <location filename="../report_pdf.py" line="178"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="168"/>
+        <location filename="../report_pdf.py" line="179"/>
         <source>fouled deck</source>
         <translation>fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="169"/>
+        <location filename="../report_pdf.py" line="180"/>
         <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
         <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="172"/>
+        <location filename="../report_pdf.py" line="183"/>
         <source>No pot was played for: every ante and bet went back to its player: %1.</source>
         <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="175"/>
+        <location filename="../report_pdf.py" line="186"/>
         <source>No chips had gone in: none went back.</source>
         <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="176"/>
+        <location filename="../report_pdf.py" line="187"/>
         <source>Stacks after the void: %1.</source>
         <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="177"/>
+        <location filename="../report_pdf.py" line="188"/>
         <source>The same players are dealt the hand again (the redeal).</source>
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="110"/>
+        <location filename="../report_pdf.py" line="584"/>
+        <source>mixed table: %1; %2</source>
+        <translation>Mixed-Tisch: %1; %2</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="121"/>
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="111"/>
+        <location filename="../report_pdf.py" line="122"/>
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="112"/>
+        <location filename="../report_pdf.py" line="123"/>
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="113"/>
+        <location filename="../report_pdf.py" line="124"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="114"/>
+        <location filename="../report_pdf.py" line="125"/>
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="115"/>
+        <location filename="../report_pdf.py" line="126"/>
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="116"/>
+        <location filename="../report_pdf.py" line="127"/>
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="117"/>
+        <location filename="../report_pdf.py" line="128"/>
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="119"/>
+        <location filename="../report_pdf.py" line="130"/>
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="118"/>
+        <location filename="../report_pdf.py" line="129"/>
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="120"/>
+        <location filename="../report_pdf.py" line="131"/>
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="121"/>
+        <location filename="../report_pdf.py" line="132"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="122"/>
+        <location filename="../report_pdf.py" line="133"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="123"/>
+        <location filename="../report_pdf.py" line="134"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="124"/>
+        <location filename="../report_pdf.py" line="135"/>
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="98"/>
+        <location filename="../report_pdf.py" line="109"/>
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -4513,30 +4606,30 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="52"/>
+        <location filename="../room_window.py" line="53"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="54"/>
+        <location filename="../room_window.py" line="55"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="103"/>
+        <location filename="../room_window.py" line="104"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="111"/>
-        <location filename="../room_window.py" line="117"/>
-        <location filename="../room_window.py" line="122"/>
-        <location filename="../room_window.py" line="126"/>
+        <location filename="../room_window.py" line="112"/>
+        <location filename="../room_window.py" line="118"/>
+        <location filename="../room_window.py" line="123"/>
+        <location filename="../room_window.py" line="127"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="127"/>
+        <location filename="../room_window.py" line="128"/>
         <source>%n floor act(s) do not match the room&apos;s record of them:</source>
         <translation>
             <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
@@ -4544,12 +4637,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="133"/>
+        <location filename="../room_window.py" line="134"/>
         <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
         <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="139"/>
+        <location filename="../room_window.py" line="140"/>
         <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
         <translation>
             <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
@@ -4557,32 +4650,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="219"/>
+        <location filename="../room_window.py" line="220"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="220"/>
+        <location filename="../room_window.py" line="221"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="221"/>
+        <location filename="../room_window.py" line="222"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="222"/>
+        <location filename="../room_window.py" line="223"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="224"/>
+        <location filename="../room_window.py" line="225"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="226"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4590,7 +4683,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="234"/>
+        <location filename="../room_window.py" line="235"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4598,7 +4691,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="252"/>
+        <location filename="../room_window.py" line="253"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4606,12 +4699,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="268"/>
+        <location filename="../room_window.py" line="269"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
+    <message>
+        <location filename="../room_window.py" line="277"/>
+        <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
+        <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="286"/>
+        <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
+        <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="291"/>
+        <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
+        <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="299"/>
+        <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
+        <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="303"/>
+        <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
+        <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="275"/>
+        <location filename="../room_window.py" line="310"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4619,47 +4737,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="278"/>
+        <location filename="../room_window.py" line="313"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="286"/>
+        <location filename="../room_window.py" line="321"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="290"/>
+        <location filename="../room_window.py" line="325"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="292"/>
+        <location filename="../room_window.py" line="327"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="293"/>
+        <location filename="../room_window.py" line="328"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="294"/>
+        <location filename="../room_window.py" line="329"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="302"/>
+        <location filename="../room_window.py" line="337"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="308"/>
+        <location filename="../room_window.py" line="343"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="309"/>
+        <location filename="../room_window.py" line="344"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4974,6 +5092,35 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../spot_panel.py" line="195"/>
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchGameDialog</name>
+    <message>
+        <location filename="../switch_game_dialog.py" line="21"/>
+        <location filename="../switch_game_dialog.py" line="52"/>
+        <source>Switch the game</source>
+        <translation>Spiel wechseln</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="26"/>
+        <source>Now: %1. The floor&apos;s switch starts a new round of the game chosen (%2; M-2).</source>
+        <translation>Jetzt: %1. Der Wechsel durch den Floor beginnt eine neue Runde des gewählten Spiels (%2; M-2).</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="42"/>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="42"/>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="43"/>
+        <source>Game</source>
+        <translation>Spiel</translation>
     </message>
 </context>
 <context>
@@ -6289,172 +6436,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="65"/>
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
-        <location filename="../words.py" line="132"/>
+        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="133"/>
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
-        <location filename="../words.py" line="133"/>
+        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="134"/>
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
-        <location filename="../words.py" line="134"/>
+        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="135"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
-        <location filename="../words.py" line="135"/>
+        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="136"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74"/>
+        <location filename="../words.py" line="75"/>
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="75"/>
+        <location filename="../words.py" line="76"/>
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="76"/>
+        <location filename="../words.py" line="77"/>
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77"/>
+        <location filename="../words.py" line="78"/>
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78"/>
+        <location filename="../words.py" line="79"/>
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79"/>
+        <location filename="../words.py" line="80"/>
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80"/>
+        <location filename="../words.py" line="81"/>
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81"/>
+        <location filename="../words.py" line="82"/>
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="83"/>
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="84"/>
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="85"/>
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85"/>
+        <location filename="../words.py" line="86"/>
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="87"/>
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="92"/>
+        <location filename="../words.py" line="93"/>
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="94"/>
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="95"/>
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="96"/>
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96"/>
+        <location filename="../words.py" line="97"/>
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97"/>
+        <location filename="../words.py" line="98"/>
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="98"/>
+        <location filename="../words.py" line="99"/>
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="99"/>
+        <location filename="../words.py" line="100"/>
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="100"/>
+        <location filename="../words.py" line="101"/>
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="101"/>
+        <location filename="../words.py" line="102"/>
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="102"/>
+        <location filename="../words.py" line="103"/>
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103"/>
+        <location filename="../words.py" line="104"/>
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="104"/>
+        <location filename="../words.py" line="105"/>
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="112"/>
+        <location filename="../words.py" line="113"/>
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="120"/>
+        <location filename="../words.py" line="121"/>
         <source>en</source>
         <comment>the ISO code of this translation&apos;s language</comment>
         <translation>de</translation>
@@ -6550,17 +6697,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="199"/>
+        <location filename="../words.py" line="200"/>
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="200"/>
+        <location filename="../words.py" line="201"/>
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="201"/>
+        <location filename="../words.py" line="202"/>
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
@@ -6586,44 +6733,44 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166"/>
+        <location filename="../words.py" line="167"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167"/>
+        <location filename="../words.py" line="168"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168"/>
+        <location filename="../words.py" line="169"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="169"/>
+        <location filename="../words.py" line="170"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="170"/>
+        <location filename="../words.py" line="171"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="287"/>
+        <location filename="../words.py" line="300"/>
         <source>us-cardroom</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>US-Cardroom</translation>
     </message>
     <message>
-        <location filename="../words.py" line="288"/>
+        <location filename="../words.py" line="301"/>
         <source>casinos-austria</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>Casinos Austria</translation>
     </message>
     <message>
-        <location filename="../words.py" line="289"/>
+        <location filename="../words.py" line="302"/>
         <source>tda-tournament</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>TDA-Turnier</translation>
@@ -6750,12 +6897,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="401"/>
+        <location filename="../../engine/events.py" line="423"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="403"/>
+        <location filename="../../engine/events.py" line="425"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6810,17 +6957,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="295"/>
+        <location filename="../../engine/events.py" line="297"/>
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 setzt den Bring-in: Die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="301"/>
+        <location filename="../../engine/events.py" line="303"/>
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 setzt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="308"/>
+        <location filename="../../engine/events.py" line="313"/>
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation>
             <numerusform> (Door Card von Platz %1 nicht erfasst)</numerusform>
@@ -6828,32 +6975,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="337"/>
+        <location filename="../../engine/events.py" line="359"/>
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="340"/>
+        <location filename="../../engine/events.py" line="362"/>
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="350"/>
+        <location filename="../../engine/events.py" line="372"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="371"/>
+        <location filename="../../engine/events.py" line="393"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="376"/>
+        <location filename="../../engine/events.py" line="398"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="355"/>
+        <location filename="../../engine/events.py" line="377"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -6878,42 +7025,52 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="344"/>
+        <location filename="../../engine/events.py" line="321"/>
+        <source>Seat %1 brings in: the highest door card, %2, belongs to all-in seat %3</source>
+        <translation>Platz %1 setzt den Bring-in: Die höchste Door Card, %2, gehört dem All-in-Platz %3</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="328"/>
+        <source>Seat %1 brings in: highest door card, %2</source>
+        <translation>Platz %1 setzt den Bring-in: höchste Door Card, %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="366"/>
         <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="363"/>
+        <location filename="../../engine/events.py" line="385"/>
         <source>; tie broken by the lowest suit of the highest card, %1</source>
         <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="487"/>
+        <location filename="../../engine/events.py" line="509"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="488"/>
+        <location filename="../../engine/events.py" line="510"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="600"/>
+        <location filename="../../engine/events.py" line="622"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="602"/>
+        <location filename="../../engine/events.py" line="624"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="605"/>
+        <location filename="../../engine/events.py" line="627"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="621"/>
+        <location filename="../../engine/events.py" line="643"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -6921,7 +7078,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="627"/>
+        <location filename="../../engine/events.py" line="649"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -6929,42 +7086,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="879"/>
+        <location filename="../../engine/events.py" line="901"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="884"/>
+        <location filename="../../engine/events.py" line="906"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="887"/>
+        <location filename="../../engine/events.py" line="909"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="894"/>
+        <location filename="../../engine/events.py" line="916"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="900"/>
+        <location filename="../../engine/events.py" line="922"/>
         <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="904"/>
+        <location filename="../../engine/events.py" line="926"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="908"/>
+        <location filename="../../engine/events.py" line="930"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="916"/>
+        <location filename="../../engine/events.py" line="938"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7004,143 +7161,143 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1. Sidepot %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="302"/>
+        <location filename="../words.py" line="315"/>
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="303"/>
+        <location filename="../words.py" line="316"/>
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304"/>
+        <location filename="../words.py" line="317"/>
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305"/>
+        <location filename="../words.py" line="318"/>
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="306"/>
+        <location filename="../words.py" line="319"/>
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307"/>
+        <location filename="../words.py" line="320"/>
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308"/>
+        <location filename="../words.py" line="321"/>
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312"/>
+        <location filename="../words.py" line="325"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="313"/>
+        <location filename="../words.py" line="326"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314"/>
+        <location filename="../words.py" line="327"/>
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315"/>
+        <location filename="../words.py" line="328"/>
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316"/>
+        <location filename="../words.py" line="329"/>
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317"/>
+        <location filename="../words.py" line="330"/>
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318"/>
+        <location filename="../words.py" line="331"/>
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="321"/>
+        <location filename="../words.py" line="334"/>
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="322"/>
+        <location filename="../words.py" line="335"/>
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="323"/>
+        <location filename="../words.py" line="336"/>
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324"/>
+        <location filename="../words.py" line="337"/>
         <source>bring in</source>
         <translation>den Bring-in setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="325"/>
+        <location filename="../words.py" line="338"/>
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326"/>
+        <location filename="../words.py" line="339"/>
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327"/>
+        <location filename="../words.py" line="340"/>
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338"/>
+        <location filename="../words.py" line="351"/>
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="339"/>
+        <location filename="../words.py" line="352"/>
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="340"/>
+        <location filename="../words.py" line="353"/>
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="341"/>
+        <location filename="../words.py" line="354"/>
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="362"/>
+        <location filename="../words.py" line="375"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
@@ -7205,7 +7362,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="571"/>
+        <location filename="../../engine/events.py" line="593"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7213,217 +7370,217 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="609"/>
+        <location filename="../../engine/events.py" line="631"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="766"/>
+        <location filename="../../engine/events.py" line="788"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="772"/>
+        <location filename="../../engine/events.py" line="794"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="774"/>
+        <location filename="../../engine/events.py" line="796"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="799"/>
+        <location filename="../../engine/events.py" line="821"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="804"/>
+        <location filename="../../engine/events.py" line="826"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="720"/>
+        <location filename="../../engine/events.py" line="742"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="729"/>
+        <location filename="../../engine/events.py" line="751"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="734"/>
+        <location filename="../../engine/events.py" line="756"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="834"/>
+        <location filename="../../engine/events.py" line="856"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="840"/>
+        <location filename="../../engine/events.py" line="862"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="431"/>
+        <location filename="../words.py" line="444"/>
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="436"/>
+        <location filename="../words.py" line="449"/>
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="438"/>
+        <location filename="../words.py" line="451"/>
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="441"/>
+        <location filename="../words.py" line="454"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="444"/>
+        <location filename="../words.py" line="457"/>
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="446"/>
+        <location filename="../words.py" line="459"/>
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="448"/>
+        <location filename="../words.py" line="461"/>
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="467"/>
+        <location filename="../words.py" line="480"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="468"/>
+        <location filename="../words.py" line="481"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="469"/>
+        <location filename="../words.py" line="482"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="470"/>
+        <location filename="../words.py" line="483"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="471"/>
+        <location filename="../words.py" line="484"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="472"/>
+        <location filename="../words.py" line="485"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="486"/>
+        <location filename="../words.py" line="499"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="489"/>
+        <location filename="../words.py" line="502"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="490"/>
+        <location filename="../words.py" line="503"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="491"/>
+        <location filename="../words.py" line="504"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="492"/>
+        <location filename="../words.py" line="505"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="493"/>
+        <location filename="../words.py" line="506"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="494"/>
+        <location filename="../words.py" line="507"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="495"/>
+        <location filename="../words.py" line="508"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="496"/>
+        <location filename="../words.py" line="509"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="497"/>
+        <location filename="../words.py" line="510"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508"/>
+        <location filename="../words.py" line="521"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509"/>
+        <location filename="../words.py" line="522"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="510"/>
+        <location filename="../words.py" line="523"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="512"/>
+        <location filename="../words.py" line="525"/>
         <source>floor act refused: wrong passphrase or no account for %1</source>
         <translation>Floor-Handlung abgewiesen: falsches Passwort oder kein Konto für %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="515"/>
+        <location filename="../words.py" line="528"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="516"/>
+        <location filename="../words.py" line="529"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="517"/>
+        <location filename="../words.py" line="530"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="519"/>
+        <location filename="../words.py" line="532"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="525"/>
+        <location filename="../words.py" line="538"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
@@ -7443,32 +7600,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="428"/>
+        <location filename="../../engine/events.py" line="450"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="447"/>
+        <location filename="../../engine/events.py" line="469"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="530"/>
+        <location filename="../../engine/events.py" line="552"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="546"/>
+        <location filename="../../engine/events.py" line="568"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="666"/>
+        <location filename="../../engine/events.py" line="688"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="689"/>
+        <location filename="../../engine/events.py" line="711"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
