@@ -27,7 +27,10 @@ def test_the_readme_does_not_claim_the_room_binds_its_owner():
     text = " ".join(README.read_text(encoding="utf-8").split())
     assert "not even the owner" not in text.lower()
     assert "database's owner can** disable the trigger and rewrite or delete rows" in text
-    assert "every reader now detects it (schema version 6, `tests/room/test_room_reader_checks.py`)" in text
+    assert (
+        "every reader detects an edit, an insertion or a deletion that leaves a later signed head in the room "
+        "(schema version 6, `tests/room/test_room_reader_checks.py`)"
+    ) in text
 
 
 def test_a_migrations_checksum_covers_its_comments_so_a_shipped_one_is_left_as_it_is():
