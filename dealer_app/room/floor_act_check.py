@@ -65,7 +65,9 @@ def check_floor_acts(
     room's act. ``query``: a floor login's read (``RoomReader._query``)."""
     sql = (
         "SELECT l.table_id, l.session, l.hand_no, l.kind, l.payload, "
-        "l.at > to_char(t.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') "
+        # (to the millisecond, as the record writes ``at``: cut to the second, an act in the
+        # second the table registered read as after it)
+        "l.at > to_char(t.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') "
         "FROM room.log l JOIN room.tables t USING (table_id) WHERE l.kind = ANY(%s)"
     )
     args: tuple = (list(SIGNED_IN),)
