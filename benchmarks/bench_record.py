@@ -22,8 +22,9 @@ connection) is not in it.
 ``--room``: a PostgreSQL server of the run's own (tests/support/pg_server.py), a room made as the tests
 make one (schema upgraded by its owner, a table's and a floor's login); the record is forwarded
 to it by the table's own ``Forwarder`` (timed: rows per second; above 20000 hands, or with
-``--bulk yes``, by ``bulk_send``: the forwarder's INSERT from this process, every row still
-checked by the server's trigger, see its note for why), then the room console
+``--bulk yes``, by ``bulk_send``: the forwarder's INSERTs of rows and signed heads from this
+process, every row and head still checked by the server's triggers, see its note for why), the
+table enrolled by the floor's login, then the room console
 (``RoomFloorWindow``: its reader, its feed's ``catch_up`` of every table's hands, the list
 filled) is opened and its first hand shown, as above. Also timed: ``RoomReader`` + ``catch_up``
 + ``hands()`` alone (``dealer-app hands --database``).
@@ -46,7 +47,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
 
 
-def build(path: Path, hands: int) -> None:
+def build(path: Path, hands: int, per_commit: int = 200) -> None:
+    """``hands`` hands in a record the store signs: ten played, then copied ``per_commit`` hands
+    to a commit (each commit one signed head, as the store moves it: 200 keeps 100,000 hands to
+    minutes; a live table moves it at every input)."""
     from dealer_app.live.controller import InputError, TableController
     from dealer_app.record.store import Store
     from tests.support.live_random import random_input
@@ -70,7 +74,7 @@ def build(path: Path, hands: int) -> None:
     while played < hands:
         played += 1
         batch.append((played, template[played % 10 + 1]))
-        if len(batch) == 200 or played == hands:
+        if len(batch) == per_commit or played == hands:
             store.append_hands(sid, batch)
             batch = []
     store.close()
@@ -178,23 +182,46 @@ def _line(label: str, r: dict) -> str:
     )
 
 
-def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
-    """The record's rows to the room as the forwarder sends them (the table's login, the
-    forwarder's INSERT, every row checked by the server's trigger against the keyed chain, in
-    order), from this process, in batches of ``batch`` rows, without the forwarder process's
-    per-batch count of the rows still waiting (``_Sender._waiting``: a COUNT(*) over the rest of
-    the log, so a backlog of N rows costs it O(N²): most of a 100k-hand forward)."""
+def enroll(floor_url: str, table_id: str) -> None:
+    """The floor's login approves the table (``dealer-app db approve-table``): a table the floor
+    has not enrolled is not the room's, and its rows are shown to no console."""
+    from dealer_app.room.reader import RoomReader
+
+    reader = RoomReader(floor_url)
+    try:
+        reader.approve_table(table_id)
+    finally:
+        reader.close()
+
+
+def bulk_send(store, url: str, label: str, floor_url: str | None = None, batch: int = 5000) -> None:
+    """The record's rows and signed heads to the room as the forwarder sends them (the table's
+    login registering the table with its public key, the forwarder's INSERTs, every row and head
+    checked by the server's triggers, in order; each batch's rows and the heads covering them in
+    one transaction), from this process, in batches of ``batch`` rows: without the forwarder
+    process's spawn, settling and per-batch state. ``floor_url``: the floor's login enrolls the
+    table first (as ``dealer-app db approve-table`` does)."""
     import sqlite3
 
+    from dealer_app.record.heads import head_columns
     from dealer_app.room.database import connect
-    from dealer_app.room.forwarder import _ROW, INSERT
+    from dealer_app.room.forwarder import _HEAD, _ROW, INSERT, INSERT_HEADS, _public_key
 
     table_id = store.table_id()
     conn = connect(url)
+    local = sqlite3.connect(f"{Path(store.path).resolve().as_uri()}?mode=ro", uri=True)
     try:
-        conn.execute("SELECT room.register_table(%s, %s, %s, %s)", (table_id, store.record_id, label, store.key))
+        public = _public_key(local)
+        conn.execute(
+            "SELECT room.register_table(%s, %s, %s, %s, %s)",
+            (table_id, store.record_id, label, store.key, bytes.fromhex(public) if public else None),
+        )
         conn.commit()
-        local = sqlite3.connect(f"{Path(store.path).resolve().as_uri()}?mode=ro", uri=True)
+        if floor_url is not None:
+            enroll(floor_url, table_id)
+        columns = head_columns(local, empty="NULL")
+        heads = iter(local.execute(f"SELECT {columns} FROM heads ORDER BY id").fetchall() if columns else ())
+        pending = next(heads, None)
         head, last_hash = 0, ""
         while True:
             rows = local.execute(
@@ -210,13 +237,22 @@ def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
                 for v in (table_id, sid, seq, rid, hand, kind, payload, at, digest)
             ]
             conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
+            covering = []
+            while pending is not None and pending[1] <= rows[-1][0]:
+                covering.append(pending)
+                pending = next(heads, None)
+            for at in range(0, len(covering), 1000):
+                part = covering[at : at + 1000]
+                values = [v for h in part for v in (table_id, *h)]
+                conn.execute(INSERT_HEADS.format(", ".join([_HEAD] * len(part))).encode(), values)
             conn.commit()
             head, last_hash = rows[-1][0], rows[-1][7]
-        local.close()
         row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)", (table_id,)).fetchone()
         conn.commit()
         assert (row_id, digest) == (head, last_hash), (row_id, head, refused_row, reason)
+        assert pending is None, "heads past the record's last row"
     finally:
+        local.close()
         conn.close()
 
 
@@ -267,12 +303,13 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
         rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
         start = time.perf_counter()
         if bulk:
-            bulk_send(store, table_url, "Bench table")
+            bulk_send(store, table_url, "Bench table", floor_url)
         else:
             fwd = Forwarder(store, table_url, "Bench table").start()
             sent = fwd.wait_until_sent(3600)
             fwd.stop(wait=True)
             assert sent, fwd.state
+            enroll(floor_url, store.table_id())  # (the floor's approval: the console shows its hands)
         forward_s = time.perf_counter() - start
         store.close()
         out: dict = {"rows": rows, "forward_s": forward_s, "forward_rows_per_s": rows / forward_s}

@@ -6,6 +6,10 @@ every (re)connect, on every notification, and every few seconds anyway, the feed
 everything after the last row it has (``RoomReader.catch_up``). The thread hands what changed
 to ``on_change`` (copies: the console never shares the feed's objects) and its state to
 ``on_state``; both are called from the feed's thread.
+
+The console's own check of every table's rows runs in threads of its own (room/table_checks.py):
+the feed tells them how far it read, and hands their results on as they come — the hands are
+listed before any check, and no check holds a read up.
 """
 
 from __future__ import annotations
@@ -17,8 +21,11 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from dealer_app.record.hand_index import mark_failing
+from dealer_app.record.integrity import failing_by_hand
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.reader import RoomReader
+from dealer_app.room.table_checks import FULL_EVERY_S, TableChecks
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,7 +38,9 @@ SAFETY_READ_S = 5.0  # read anyway this often, in case a notification was missed
 # room's channel (PostgreSQL has no grant for it), so a flood costs the console one read per
 # interval, and the notifications themselves are only drained
 MIN_READ_S = 0.5
-CHECK_AGAIN_S = 60.0  # every table's rows checked again this often, rows arriving or not
+# every table's rows walked again from the first this long after the last walk ended, rows
+# arriving or not (an edit in place moves nothing): room/table_checks.py says why five minutes
+CHECK_AGAIN_S = FULL_EVERY_S
 NOTES_PER_DRAIN = 10_000  # (then the loop goes round: a stop or a due read is never held up long)
 
 
@@ -56,8 +65,12 @@ class RoomFeed:
         on_change: Callable[[FeedChange], None],
         on_state: Callable[[str, str], None],
         retry_max_s: float = 3.0,
+        check_again_s: float = CHECK_AGAIN_S,
     ):
         self.url = url
+        self.checker = TableChecks(url, check_again_s)
+        self._checked: dict = {}  # table_id -> its check as it stands (table_checks.TableResult)
+        self._failing_tables = {}
         self.on_change, self.on_state = on_change, on_state
         self.retry_max_s = retry_max_s
         self.reader: RoomReader | None = None
@@ -66,10 +79,12 @@ class RoomFeed:
 
     def start(self) -> RoomFeed:
         self._thread.start()
+        self.checker.start()
         return self
 
     def stop(self, timeout: float = 3.0) -> None:
         self._stop.set()
+        self.checker.stop(timeout)
         if self._thread.is_alive():
             self._thread.join(timeout)
 
@@ -120,6 +135,7 @@ class RoomFeed:
             # read takes it all); a nudge is remembered until the next read may be made
             for _note in listener.notifies(timeout=0.25, stop_after=NOTES_PER_DRAIN):
                 nudged = True
+            self._take_checks()
             since = time.monotonic() - last_read
             if (nudged and since >= MIN_READ_S) or since > SAFETY_READ_S:
                 nudged = False
@@ -136,28 +152,36 @@ class RoomFeed:
         self.flags = r.flags()
         if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
             self.on_change(self._change(changed))
-        # then (the hands already shown) every table's rows checked by the console itself: after
-        # the first read, when rows arrived, and every CHECK_AGAIN_S (an edit in place moves nothing)
-        due = time.monotonic() - self._checked_at >= CHECK_AGAIN_S
-        if r.heads != self._checked_heads or due:
-            self._check()
+        # then the checker threads hear how far each table was read: they walk the new rows
+        self.checker.nudge({tid: f"{t.label} ({tid})" for tid, t in r.tables.items()}, r.heads)
 
-    _checked_at = float("-inf")
-    _checked_heads: dict | None = None
     _failing_shown: frozenset = frozenset()
-    checks = 0  # how many checks the feed made
+    _failing_tables: dict  # table_id -> its failing hands as last marked (set in __init__)
+    checks = 0  # how many check results the feed passed on
 
-    def _check(self) -> None:
-        assert self.reader is not None
+    def _take_checks(self) -> None:
+        """The checker threads' results (their tables' problems as they stand): each hand of
+        those tables marked, and the console told every table's problems."""
         r = self.reader
-        self._checked_heads, self._checked_at = dict(r.heads), time.monotonic()
-        checked = r.check_hands()
+        results = self.checker.take()
+        if r is None or not results:
+            return
+        marked = False
+        for result in results:
+            self._checked[result.table_id] = result
+            failing = failing_by_hand(result.problems)
+            if failing or self._failing_tables.get(result.table_id):  # (a table that holds: no hand to mark)
+                mark_failing([h for h in r.index.hands.values() if h.table_id == result.table_id], failing)
+                marked = True
+            self._failing_tables[result.table_id] = failing
         self.checks += 1
-        failing = frozenset(k for k, h in r.index.hands.items() if h.failing)
-        hands = [r.index.hands[k] for k in failing | (self._failing_shown & r.index.hands.keys())]
-        self._failing_shown = failing
-        problems = [p.text for found in checked.values() for p in found.problems]
-        notes = [n for found in checked.values() for n in found.notes]
+        hands: list = []
+        if marked:
+            now = frozenset(k for k, h in r.index.hands.items() if h.failing)
+            hands = [r.index.hands[k] for k in now | (self._failing_shown & r.index.hands.keys())]
+            self._failing_shown = now
+        problems = [p.text for tid, found in self._checked.items() if tid in r.tables for p in found.problems]
+        notes = [n for tid, found in self._checked.items() if tid in r.tables for n in found.notes]
         self.on_change(dataclasses.replace(self._change(hands), problems=problems, notes=notes))
 
     def _change(self, hands: list) -> FeedChange:

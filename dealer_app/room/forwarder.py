@@ -36,7 +36,7 @@ from dealer_app.record.hand_index import payload_dict, record_time
 from dealer_app.record.heads import head_columns
 from dealer_app.record.store import applied_room_rulings
 from dealer_app.room import acked as room_acked
-from dealer_app.room.copy_check import Difference, compare_copy
+from dealer_app.room.copy_witness import CopyWitness, Differences, compare
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
 
@@ -53,7 +53,6 @@ SAY_EVERY_S = 0.5  # while up to date, the rows on the server are told at most t
 # floor's console flags a table not closed that the room has not heard of for STALE_AFTER_S
 # (room/reader.py), four of these
 SEEN_EVERY_S = 30.0
-DIFFERENCES_SAID = 20  # differences of the room's copy said (to the dealer and the room) on a connect
 RULINGS_EVERY_S = 1.0  # while up to date, the room's rulings for this table are read at most this often
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
 INSERT = (
@@ -410,6 +409,8 @@ class _Sender:
                 _close(conn)
                 conn = None
                 self._stop.wait(wait)
+        if self._witness is not None:  # (a connect check still walking is no longer wanted)
+            self._witness.cancel.set()
         _close(conn)
         if local is not None:
             local.close()
@@ -468,59 +469,68 @@ class _Sender:
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
             conn.commit()  # (the floor sees it among the refusals, and the console flags the table)
             raise _Refused(why, differs=acked - head)
-        # the room's whole copy against the record, row by row and head by head (not only its
-        # last row): what the room's owner deleted or changed, or what this record lost, is
-        # said here before any row goes
-        differences = self._witness(conn, local, head)
+        self._head_id = None  # (the record's next head to send: found again from the room's)
         # (a refusal of the next row may be of a row someone else made up: this record's own
         # next row is sent, and judged, like any other)
+        why, lost = "", 0
         if head:
             mine = local.execute("SELECT hash FROM log WHERE id = ?", (head,)).fetchone()
             last = local.execute("SELECT max(id) FROM log").fetchone()[0] or 0
             if mine is None and head > last:
                 # the record lost its last rows (a damaged disk or -wal: issue 31) or is an older
                 # copy: the room's are the acknowledged rows that survive, and it says how many
-                why = (
+                why, lost = (
                     f"the room holds {head - last} acknowledged row(s) of table {self.table_id} that this record "
                     f"no longer has (rows {last + 1}–{head}): the record lost its last rows (a damaged disk or "
                     "-wal) or was replaced or restored from an older copy; the room's copy keeps them — tell "
-                    "the floor"
+                    "the floor",
+                    head - last,
                 )
             elif mine is None or mine[0] != digest:
                 why = (
                     f"the room holds a row {head} for table {self.table_id} that this record does not have: the "
                     "record was replaced or restored, or changed"
                 )
-            else:
-                why = ""
-            if why:
-                conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
-                conn.commit()  # (the floor sees it among the refusals)
-                raise _Refused(
-                    why + _listed(differences), head - last if mine is None and head > last else 0, differences.count
-                )
-        if differences.found:
-            self._report(conn, differences)
-            raise _Refused(
-                f"the room's copy of table {self.table_id} disagrees with this record "
-                f"({differences.count} difference(s)): {_listed(differences, lead='')} — tell the floor",
-                differs=differences.count,
-            )
+        if why:
+            # nothing will be sent: the room's whole copy is compared here, before saying so
+            differences = compare(local, conn, self.table_id, head, self._heads_on_server)
+            conn.commit()
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
+            conn.commit()  # (the floor sees it among the refusals)
+            raise _Refused(why + _listed(differences), lost, differences.count)
+        # the room's whole copy against the record, row by row and head by head (not only its
+        # last row), beside the sending (room/copy_witness.py): what the room's owner deleted or
+        # changed is said when the walk ends, and sending stops then
+        self._watch(head)
         return head
 
-    def _witness(self, conn, local: sqlite3.Connection, head: int) -> _Differences:
-        """The room's copy of this table's rows (up to ``head``, where it said it stands, and
-        any beyond) and heads against the record's, streamed: the first few said, all counted."""
-        found: list[Difference] = []
-        count = 0
-        for d in compare_copy(local, conn, self.table_id, head, self._heads_on_server):
-            count += 1
-            if len(found) < DIFFERENCES_SAID:
-                found.append(d)
-        conn.commit()
-        return _Differences(tuple(found), count)
+    _witness: CopyWitness | None = None
 
-    def _report(self, conn, differences: _Differences) -> None:
+    def _watch(self, head: int) -> None:
+        """The connect check started beside the sending (the previous connect's, if still
+        walking, is no longer wanted)."""
+        if self._witness is not None:
+            self._witness.cancel.set()
+        self._witness = CopyWitness(
+            self.url, self.record_path, self.table_id, head, self._heads_on_server, self._wake.set
+        ).start()
+
+    def _witnessed(self, conn) -> None:
+        """What the connect check found, once it has ended: a difference stops the sending,
+        said to the dealer and, at its rows, to the room."""
+        witness = self._witness
+        if witness is None or witness.verdict is None or not witness.verdict.found:
+            return
+        self._witness = None
+        differences = witness.verdict
+        self._report(conn, differences)
+        raise _Refused(
+            f"the room's copy of table {self.table_id} disagrees with this record "
+            f"({differences.count} difference(s)): {_listed(differences, lead='')} — tell the floor",
+            differs=differences.count,
+        )
+
+    def _report(self, conn, differences: Differences) -> None:
         """Each difference said (the first few) to the room, at its row, where the floor sees it."""
         for d in differences.found:
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, d.row or 1, d.text))
@@ -528,12 +538,21 @@ class _Sender:
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:
         """Send the rows after ``head`` until none is left, then wait for the next commit."""
+        self._witnessed(conn)
         if self._pending is not None and time.monotonic() - self._said_at >= SAY_EVERY_S:
             self._flush()
         rows = local.execute(
             "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id LIMIT ?",
             (head, BATCH_ROWS),
         ).fetchall()
+        heads = self._next_heads(local)
+        if rows:
+            # the batch ends at a commit's end (its head's row), so its rows go with their head
+            # and a reader never sees them unsigned (the record writes a commit's rows and head
+            # in one transaction; a commit longer than a batch goes in parts)
+            signed = [h[2] for h in heads if h[2] <= rows[-1][0]]
+            if signed and signed[-1] < rows[-1][0]:
+                rows = [r for r in rows if r[0] <= signed[-1]]
         if not rows:
             self._send_heads(conn, local, head)
             self._read_rulings(conn, local)
@@ -558,16 +577,15 @@ class _Sender:
             for rid, sid, seq, hand, kind, payload, at, digest in rows
             for v in (self.table_id, sid, seq, rid, hand, kind, payload, at, digest)
         ]
+        # the rows and the heads that cover them in one transaction (the server judges each
+        # row, then each head after its row): a reader sees both or neither
         conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
-        conn.commit()
         row_id, _digest, refused_row, reason = conn.execute(
             "SELECT * FROM room.table_head(%s)", (self.table_id,)
         ).fetchone()
-        conn.commit()
         new_head = row_id or 0
-        if new_head < rows[-1][0]:
-            raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
-        if new_head > rows[-1][0] or _digest != rows[-1][7]:  # the room has rows this record never had
+        if new_head > rows[-1][0] or (new_head == rows[-1][0] and _digest != rows[-1][7]):
+            conn.commit()  # (the room has rows this record never had: no head of ours goes with them)
             why = (
                 f"the room holds rows up to {new_head} for table {self.table_id} that are not this record's: "
                 "another copy of the record sent them"
@@ -575,6 +593,10 @@ class _Sender:
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, rows[-1][0], why))
             conn.commit()
             raise _Refused(why)
+        self._insert_heads(conn, [h for h in heads if h[2] <= new_head])
+        conn.commit()
+        if new_head < rows[-1][0]:  # (the rows before the refused one are kept, with their heads)
+            raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
         self._send_heads(conn, local, new_head)
         room_acked.save(self.record_path, self._acked_key, new_head)  # (what the room took: it only grows)
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
@@ -591,20 +613,40 @@ class _Sender:
 
     _seen_at = float("-inf")  # when this table last told the room it is there (room.table_seen)
 
+    _head_id: int | None = None  # the record's id of the last head the room holds (None: look it up)
+
+    def _next_heads(self, local: sqlite3.Connection) -> list[tuple]:
+        """The record's next heads not in the room (id, then ``Head``'s columns), at most a
+        batch: by id, so only these are read (heads are written in their rows' order)."""
+        if not _has_heads(local):
+            return []
+        if self._head_id is None:
+            found = local.execute("SELECT max(id) FROM heads WHERE row <= ?", (self._heads_on_server,)).fetchone()
+            self._head_id = found[0] or 0
+        # (the digest: NULL in the room for a head signed before it existed)
+        return local.execute(
+            f"SELECT id, {head_columns(local, empty='NULL')} FROM heads WHERE id > ? ORDER BY id LIMIT ?",
+            (self._head_id, BATCH_ROWS),
+        ).fetchall()
+
+    def _insert_heads(self, conn, heads: list[tuple]) -> None:
+        """These heads (from ``_next_heads``) into the room, in the caller's transaction."""
+        if not heads:
+            return
+        values = [v for head in heads for v in (self.table_id, *head[1:])]
+        conn.execute(INSERT_HEADS.format(", ".join([_HEAD] * len(heads))).encode(), values)
+        self._head_id, self._heads_on_server = heads[-1][0], heads[-1][2]
+
     def _send_heads(self, conn, local: sqlite3.Connection, on_server: int) -> None:
-        """The record's signed heads over rows the room now holds, not sent yet, in order."""
-        while self._heads_on_server < on_server and _has_heads(local):
-            heads = local.execute(
-                # (the digest: NULL in the room for a head signed before it existed)
-                f"SELECT {head_columns(local, empty='NULL')} FROM heads WHERE row > ? AND row <= ? ORDER BY row LIMIT ?",
-                (self._heads_on_server, on_server, BATCH_ROWS),
-            ).fetchall()
+        """The record's signed heads over rows the room holds and not sent yet, in order (rows
+        sent before their heads went with them: an older forwarder, or a commit longer than a
+        batch)."""
+        while self._heads_on_server < on_server:
+            heads = [h for h in self._next_heads(local) if h[2] <= on_server]
             if not heads:
                 return
-            values = [v for head in heads for v in (self.table_id, *head)]
-            conn.execute(INSERT_HEADS.format(", ".join([_HEAD] * len(heads))).encode(), values)
+            self._insert_heads(conn, heads)
             conn.commit()
-            self._heads_on_server = heads[-1][1]
 
     def _read_rulings(self, conn, local: sqlite3.Connection) -> None:
         """The room's rulings that move chips at this table (read at most every
@@ -681,15 +723,7 @@ def _reap(process) -> None:
         process.join(3)
 
 
-@dataclass(frozen=True)
-class _Differences:
-    """What the connect check found: the first differences, and how many in all."""
-
-    found: tuple[Difference, ...]
-    count: int
-
-
-def _listed(differences: _Differences, lead: str = "; the room's copy against this record: ") -> str:
+def _listed(differences: Differences, lead: str = "; the room's copy against this record: ") -> str:
     if not differences.found:
         return ""
     more = differences.count - len(differences.found)

@@ -17,6 +17,12 @@ said plainly, as a note, never as proof.
 
 Rows and heads are read in one REPEATABLE READ snapshot through named cursors (server-side):
 memory stays flat, time is linear in the table's rows.
+
+The walk is a fold over the rows in order, whose state after each head it judged is small
+(``Resume``: that head's row, the count and digest it leaves): a check given ``since`` walks
+only the rows and heads after it, and finds in them exactly what a walk from the first row
+would (room/table_checks.py: the console checks new rows this way, and walks everything again
+in the background to find an edit of rows it had already checked).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from dealer_app.record.problem import Problem
 from dealer_app.record.signing import Head
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 FORGED, MISSING, UNSIGNED = "forged", "missing", "unsigned"  # the problems' kinds (Problem.what)
 HANDS_NAMED = 50  # hands one problem covers, at most (a stretch of old, digest-less heads can be long)
@@ -45,14 +51,31 @@ class Enrolled:
     public_key: str | None
 
 
+@dataclass(frozen=True)
+class Resume:
+    """Where a walk stood just after a head it judged: the head's row, the rows counted up to it
+    and the digest the next stretch starts from, and how many digest-less heads it passed."""
+
+    row: int
+    count: int
+    digest: str
+    undigested: int = 0
+
+
 @dataclass
 class RoomTableCheck:
-    """What the reader found of one table: problems (failing) and notes (said, not failing)."""
+    """What the reader found of one table: problems (failing) and notes (said, not failing).
+    ``resume``: where the walk stood after the last head it judged (None: it judged none);
+    ``settled``: how many of ``problems`` come before it (they stay until the rows before it
+    change; those after are of rows a later head may still cover)."""
 
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     rows: int = 0
     heads: int = 0
+    resume: Resume | None = None
+    settled: int = 0
+    last_row: int = 0  # the last row walked (0: none)
 
 
 def enrolled(conn, table_id: str) -> Enrolled | None:
@@ -81,19 +104,33 @@ class _Stretch:
             self.hands.append((session, hand))
 
 
-def check_room_table(conn, table_id: str, name: str) -> RoomTableCheck:
-    """Check the room's rows and heads of ``table_id`` (``name``: how the words call it)."""
+class WalkStopped(Exception):
+    """The walk was asked to stop (``check_room_table``'s ``stop``): nothing it found holds."""
+
+
+def check_room_table(
+    conn,
+    table_id: str,
+    name: str,
+    since: Resume | None = None,
+    who: Enrolled | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> RoomTableCheck:
+    """Check the room's rows and heads of ``table_id`` (``name``: how the words call it); only
+    those after ``since`` when given (a walk's ``resume`` over the same enrollment ``who``).
+    ``stop``: asked every ``FETCH`` rows; True ends the walk (``WalkStopped``)."""
     found = RoomTableCheck()
-    who = enrolled(conn, table_id)
+    if who is None:
+        who = enrolled(conn, table_id)
     if who is None:
         found.notes.append(f"{name}: not enrolled by the floor: its rows are not checked")
         return found
     if conn.autocommit:  # (one snapshot: heads come after their rows, so none is read without its row)
         with conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            _walk(conn, table_id, name, who, found)
+            _walk(conn, table_id, name, who, found, since, stop)
     else:  # (the caller's transaction, already begun)
-        _walk(conn, table_id, name, who, found)
+        _walk(conn, table_id, name, who, found, since, stop)
     if who.public_key is None:
         found.notes.append(
             f"{name}: this table does not sign its rows (no public key enrolled): its rows are checked only with the "
@@ -103,36 +140,47 @@ def check_room_table(conn, table_id: str, name: str) -> RoomTableCheck:
     return found
 
 
-def _rows(conn, table_id: str) -> Iterator[tuple]:
+def _rows(conn, table_id: str, after: int) -> Iterator[tuple]:
     with conn.cursor(name=f"room_check_rows_{table_id}") as cur:
         cur.itersize = FETCH
         cur.execute(
             "SELECT row_id, session, seq, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s "
-            "ORDER BY row_id",
-            (table_id,),
+            "AND row_id > %s ORDER BY row_id",
+            (table_id, after),
         )
         yield from cur
 
 
-def _heads(conn, table_id: str, record_id: str) -> Iterator[Head]:
+def _heads(conn, table_id: str, record_id: str, after: int) -> Iterator[Head]:
     with conn.cursor(name=f"room_check_heads_{table_id}") as cur:
         cur.itersize = FETCH
         cur.execute(
             "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
-            "WHERE table_id = %s ORDER BY row_id",
-            (table_id,),
+            "WHERE table_id = %s AND row_id > %s ORDER BY row_id",
+            (table_id, after),
         )
         for r in cur:
             yield Head(record_id, *r)
 
 
-def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) -> None:
+def _walk(
+    conn,
+    table_id: str,
+    name: str,
+    who: Enrolled,
+    found: RoomTableCheck,
+    since: Resume | None,
+    stop: Callable[[], bool] | None,
+) -> None:
     public = who.public_key
-    heads = _heads(conn, table_id, who.record_id)
+    start = since or Resume(0, 0, "")
+    heads = _heads(conn, table_id, who.record_id, start.row)
     head = next(heads, None)
-    digest, count, expected = "", 0, 1
+    digest, count, expected = start.digest, start.count, start.row + 1
     stretch = _Stretch()
-    undigested = 0  # heads without a digest (signed before it existed): their stretches are HMAC-only
+    # heads without a digest (signed before it existed): their stretches are HMAC-only
+    undigested = start.undigested
+    found.resume, found.last_row = since, start.row
     problems = found.problems
 
     def said(what: str, text: str, row: int, session: int, hand: int, covers=()) -> None:
@@ -148,7 +196,7 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) 
             h.hand,
         )
 
-    for row_id, session, seq, hand, kind, payload, at, row_hash in _rows(conn, table_id):
+    for row_id, session, seq, hand, kind, payload, at, row_hash in _rows(conn, table_id, start.row):
         while head is not None and head.row < row_id:  # (a head of a row the room no longer has)
             if public is not None and head.holds(public):
                 head_gone(head)
@@ -164,6 +212,9 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) 
                 hand,
             )
         expected = row_id + 1
+        found.last_row = row_id
+        if stop is not None and found.rows % FETCH == 0 and stop():
+            raise WalkStopped
         digest = row_digest(who.record_id, digest, row_id, session, seq, hand, kind, payload, at)
         count += 1
         found.rows += 1
@@ -219,6 +270,7 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) 
             else:
                 digest = head.digest  # (trusted: signed; the next stretch is judged on its own)
             count = head.rows
+        found.resume, found.settled = Resume(row_id, count, digest, undigested), len(problems)
         stretch = _Stretch()
         head = next(heads, None)
     while head is not None:  # heads past the room's last row: its last rows were deleted
@@ -247,4 +299,14 @@ def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) 
         )
 
 
-__all__ = ["FORGED", "MISSING", "UNSIGNED", "Enrolled", "RoomTableCheck", "check_room_table", "enrolled"]
+__all__ = [
+    "FORGED",
+    "MISSING",
+    "UNSIGNED",
+    "Enrolled",
+    "Resume",
+    "RoomTableCheck",
+    "WalkStopped",
+    "check_room_table",
+    "enrolled",
+]

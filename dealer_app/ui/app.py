@@ -61,13 +61,10 @@ def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslato
 
 
 def app_settings() -> QSettings:
-    """The settings the desktop app remembers (``settings.py`` declares each one), in the config
-    folder: ``DEALER_APP_CONFIG`` moves them with the key and the anchors (by default the file Qt
-    itself would use, ``~/.config/dealer-app/dealer-app.conf``). Before, Qt's own path was
-    used whatever DEALER_APP_CONFIG said, so a test run read the machine user's language."""
-    from dealer_app.settings import settings_path
+    """The settings the desktop app remembers (``settings_store.app_settings``)."""
+    from dealer_app.ui.settings_store import app_settings as remembered
 
-    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
+    return remembered()
 
 
 def start_qt(argv=None) -> QCoreApplication:

@@ -41,7 +41,7 @@ class MainWindow(QMainWindow):
     def __init__(self, controller: TableController, settings: QSettings | None = None):
         super().__init__()
         if settings is None:
-            from dealer_app.ui.app import app_settings
+            from dealer_app.ui.settings_store import app_settings
 
             settings = app_settings()
         self.settings = settings

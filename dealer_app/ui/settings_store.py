@@ -33,3 +33,15 @@ def write(settings: QSettings, setting: Setting[T], value: T) -> None:
 def save_geometry(settings: QSettings, setting: Setting[bytes], window: QWidget) -> None:
     """A window's place and size, kept as Qt's own byte array (what ``restoreGeometry`` reads)."""
     settings.setValue(setting.key, window.saveGeometry())
+
+
+def app_settings() -> QSettings:
+    """The settings the desktop app remembers (``settings.py`` declares each one), in the config
+    folder: ``DEALER_APP_CONFIG`` moves them with the key and the anchors (by default the file Qt
+    itself would use, ``~/.config/dealer-app/dealer-app.conf``). Before, Qt's own path was
+    used whatever DEALER_APP_CONFIG said, so a test run read the machine user's language."""
+    from PySide6.QtCore import QSettings
+
+    from dealer_app.settings import settings_path
+
+    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
