@@ -783,9 +783,11 @@ class ActionPanel(QWidget):
             if last
             else "background: #e3eefc; padding: 2px 6px;"
         )
+        # one line, the game's name first ("Razz — 3 more hands, then …"): with the name on a line
+        # of its own above, the German words pushed the action buttons out of a 720-pixel screen
+        # (the dealer walkthrough)
         self.game_banner.setText(
-            f"<span style='font-size:24pt; font-weight:bold'>{html.escape(said(shown.title))}</span>"
-            f"<br><span style='font-size:14pt; font-weight:bold'>{html.escape(said(shown.outlook))}</span>"
+            f"<span style='font-size:17pt; font-weight:bold'>{html.escape(said(shown.outlook))}</span>"
         )
 
     def _hint(self, kind: str) -> str:
