@@ -168,6 +168,11 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
                 raise UsageError(f"{shown_url(url)}: no table {args.table_id} in the room")
             request, chain_fp, public_fp = asked
             shown = f"key {chain_fp[:16]}" + (f", signing key {public_fp[:12]}" if public_fp else "")
+            if args.key is not None and len(args.key) < KEY_SHOWN:
+                raise UsageError(
+                    f"--key {args.key!r}: give the fingerprint as the list shows it ({KEY_SHOWN} or more hexadecimal "
+                    "digits): a shorter one is matched by a key made to look like it"
+                )
             if args.key and not any(fp and fp.startswith(args.key.lower()) for fp in (chain_fp, public_fp)):
                 print(
                     f"{shown_url(url)}: table {args.table_id} now asks with {shown}, not {args.key}: "
@@ -186,6 +191,7 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+KEY_SHOWN = 12  # hex digits of a fingerprint `approve-table --key` needs at least (the list shows 16 and 12)
 STATEMENT_TIMEOUT = "60s"  # a table's or floor's query, at most (room/migrations/0011)
 HMAC_ROWS = ("accepted", "forbidden")  # room.settings' hmac_rows (room/migrations/0006)
 

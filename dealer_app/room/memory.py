@@ -22,6 +22,7 @@ says so); every floor machine is one more witness.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -176,7 +177,16 @@ LEFT JOIN LATERAL (
 def room_now(query: Callable[[str, tuple], list[tuple]]) -> Seen:
     """The room as it stands: each table's enrolled key and furthest head, each ruling's hash."""
     tables = {str(t): TableSeen(key, int(row), int(rows)) for t, key, row, rows in query(_NOW, ())}
-    rulings = {str(i): str(h) for i, h in query("SELECT id, hash FROM room.rulings", ())}
+    # each ruling's content hashed here, not the room's ``hash`` column: an owner who edits a
+    # ruling and leaves its hash as it was is seen too (the second attack pass)
+    rulings = {
+        str(i): hashlib.sha256(
+            "|".join(str(v) for v in (i, table_id, session, hand, payload, login, at, prev, digest)).encode()
+        ).hexdigest()
+        for i, table_id, session, hand, payload, login, at, prev, digest in query(
+            "SELECT id, table_id, session, hand_no, payload, floor_login, at, prev, hash FROM room.rulings", ()
+        )
+    }
     return Seen(tables, rulings)
 
 

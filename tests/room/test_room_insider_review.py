@@ -159,3 +159,28 @@ def test_the_table_says_the_room_lost_rows_it_had_acknowledged(room, tmp_path):
         ).fetchone()
     assert "were cut from the room's copy" in reason
     assert "disagrees" in " ".join(_flags(room)) or any("disagree" in f for f in _flags(room))
+
+
+def test_a_ruling_rewritten_with_its_hash_left_as_it_was_is_flagged(room, tmp_path):
+    """The second attack pass: the owner changed a ruling's words and left its hash column alone."""
+    store = dealt(tmp_path, room.table_a, "Table 2")
+    tid = store.table_id()
+    room.enroll(tid)
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    reader.record_ruling(tid, 1, 1, {"case": "F-1", "decision": "Bob keeps the pot", "floor": "Anna"})
+    reader.close()
+    assert _flags(room) == []
+    _owner_sql(
+        room,
+        ("ALTER TABLE room.rulings DISABLE TRIGGER USER", ()),
+        ("UPDATE room.rulings SET payload = replace(payload, 'Bob keeps', 'Mallory keeps')", ()),
+    )
+    assert any(f.startswith("ruling-changed: ") for f in _flags(room))
+
+
+def test_approve_table_wants_the_fingerprint_as_shown_not_a_short_prefix(room, tmp_path, capsys):
+    """The second attack pass: a key ground to share 4 hex digits with the one shown was approved."""
+    store = dealt(tmp_path, room.table_a, "Table 5")
+    assert main(["db", "approve-table", store.table_id(), "--key", "8fd6", "--database", room.floor]) == 2
+    assert "a shorter one is matched by a key made to look like it" in capsys.readouterr().err
