@@ -338,8 +338,10 @@ class _Sender:
         self._rulings_at, self._rulings_unread = float("-inf"), False
         self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
+    _unchecked = ""  # why this connect's comparison of the room's copy could not be made
+
     def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0, differs: int = 0) -> None:
-        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost, differs)
+        new = ForwardState(state, on_server, waiting, detail or self._unchecked, self._rulings, lost, differs)
         if new == self._last:
             return
         last = self._last
@@ -511,6 +513,7 @@ class _Sender:
         walking, is no longer wanted)."""
         if self._witness is not None:
             self._witness.cancel.set()
+        self._unchecked = ""
         self._witness = CopyWitness(
             self.url, self.record_path, self.table_id, head, self._heads_on_server, self._wake.set
         ).start()
@@ -519,6 +522,13 @@ class _Sender:
         """What the connect check found, once it has ended: a difference stops the sending,
         said to the dealer and, at its rows, to the room."""
         witness = self._witness
+        if witness is not None and witness.failed:  # (not made: the dealer is told, the next connect walks again)
+            self._witness = None
+            self._unchecked = (
+                f"the room's copy was not compared with this record at this connect ({witness.failed}); "
+                "it is at the next"
+            )
+            return
         if witness is None or witness.verdict is None or not witness.verdict.found:
             return
         self._witness = None

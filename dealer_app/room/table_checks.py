@@ -34,11 +34,11 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dealer_app.record.problem import Problem
 from dealer_app.room.database import RoomError, connect, words
 from dealer_app.room.room_check import Enrolled, Resume, WalkStopped, check_room_table, enrolled
 
 if TYPE_CHECKING:
-    from dealer_app.record.problem import Problem
     from dealer_app.room.room_check import RoomTableCheck
 
 log = logging.getLogger(__name__)
@@ -140,6 +140,10 @@ class TableChecks:
                 log.info("room check: %s", words(exc) if isinstance(exc, psycopg.Error) else exc)
             except Exception:
                 log.exception("room check stopped")
+                # (said in the console's red line too: the floor must not take a silent check for
+                # a room that holds)
+                stopped = "the console's own check of the room stopped on a fault (see the log): restart the console"
+                self._out.put(TableResult("", (Problem("stopped", stopped),), (), False))
                 return
             finally:
                 if conn is not None:
