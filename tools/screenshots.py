@@ -26,7 +26,13 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 def main(out: str, language: str = "en"):
     import os
 
-    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key and floor PIN
+    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own keys
+    # the floor's account that confirms the fouled deck below (no account: no floor act)
+    from dealer_app.record.floor_accounts import add_account
+
+    accounts = Path(os.environ["DEALER_APP_CONFIG"]) / "floor-accounts"
+    add_account("Maria", "4711-maria", accounts)
+    os.environ["DEALER_APP_FLOOR_ACCOUNTS"] = str(accounts)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv)
@@ -120,7 +126,7 @@ def exam_shots(app, out: Path, tmp: Path):
 
     store = Store(tmp / "exam.sqlite3")
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Ines Lehrer", "471147")
+    book.register_instructor("Ines Lehrer", "471147", floor=("Maria", "4711-maria"))
     book.lock(
         Blueprint(
             "Stud dealer, module 1",
@@ -304,7 +310,7 @@ def floor_shots(app, out: Path, tmp: Path):
             c.enter_card(card)
         while c.prompt().kind == "action":
             c.act("check" if any(x.action == "check" for x in c.choices()) else "call")
-    c.report_irregularity("I-7", floor=("Maria", "4711"))  # a card found twice: every chip back
+    c.report_irregularity("I-7", floor=("Maria", "4711-maria"))  # a card found twice: every chip back
     c.start_hand()
     rule_at_table(
         c,
@@ -318,7 +324,7 @@ def floor_shots(app, out: Path, tmp: Path):
             witnesses="Dealer Jo",
             camera="cam 2 21:03",
         ),
-        ("Maria", "4711"),
+        ("Maria", "4711-maria"),
     )
     w = FloorWindow(store)
     w.resize(1400, 860)
