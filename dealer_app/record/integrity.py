@@ -13,7 +13,10 @@
 - ``sessions``: the sessions table disagreeing with the rows that opened and closed each table;
 - ``heads`` / ``unsigned``: the table's signed heads (``record/heads.py``): rows cut from the end
   (the last head, in the record or the anchors file, covers more rows than it holds), rows added
-  without the table's signature, a head forged or signed by another key.
+  without the table's signature, a head forged or signed by another key;
+- ``row time`` (``record/row_times.py``): a row whose time is earlier than a row before it, beyond
+  a clock's step: the times were changed or the clock went back. Said (verify fails, the start
+  says it), but no gate stops for it (``failing_by_hand``): the rows are the table's own and whole.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from dealer_app.record.chain import (
 from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
+from dealer_app.record.row_times import NO_TIME, ROW_TIME
+from dealer_app.record.row_times import step as time_step
 from dealer_app.record.rows import CloseTableRow, HandEndRow, HandStartRow, OpenTableRow, RecordUpgradedRow
 
 if TYPE_CHECKING:
@@ -241,6 +246,7 @@ class _Walk:
         self.first_rows: dict[int, tuple[str, JsonObject | None, str]] = {}  # session -> (kind, payload, at) of seq 1
         self.closes: dict[int, str] = {}  # session -> at of its close_table row
         self.upgraded: dict[int, JsonObject] = {}  # session -> its times as a format-1 record had them
+        self.times = NO_TIME  # the latest row time so far (row times run forward)
 
     def run(self) -> list[Problem]:
         self.advance()
@@ -323,6 +329,11 @@ class _Walk:
                     )
                 )
             self._remember(sid, seq, kind, text, at)
+            self.times, back = time_step(self.times, rid, at)
+            if back is not None:
+                self.problems.append(
+                    Problem(ROW_TIME, f"{self.where}: table session {sid}, hand {hand}: {back.words()}", rid, sid, hand)
+                )
             prev, self.last_id, self.last_sid = digest, rid, sid
         self.prev = prev
 
@@ -617,6 +628,8 @@ def failing_by_hand(problems: Iterable[Problem]) -> dict[tuple[int, int | None],
     as a whole, hand None a table's rows outside a hand (``Store.failing``)."""
     out: dict[tuple[int, int | None], str] = {}
     for p in problems:
+        if p.what == ROW_TIME:  # (a clock's fault or a changed time: said, but the rows are whole)
+            continue
         for session, hand in p.covers or ((p.session or 0, p.hand),):
             # a table's opening rows (hand 0: its limits, its seats) are every hand's
             out.setdefault((session, None if hand == 0 else hand), p.text)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import row_hash
+from dealer_app.record.row_times import ROW_TIME
 from dealer_app.record.signing import Head, public_key_id
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED = (
     "forged",
     ("not enrolled"),
 )
+FLOOR_ACT = "floor act"  # a floor act's row the room's acts do not bear out (room/floor_act_check.py)
+_ROW_TIMES = {ROW_TIME: ROW_TIME}  # (a row time running back, or ahead of the room: its own kind)
 WEAKER = "checked with the key only"  # said, not failing: an old table's rows, checked with the chain key alone
 _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 
@@ -46,7 +49,7 @@ _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 class Difference:
     """One thing the record and the room's copy disagree on, or one the room's copy fails."""
 
-    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED (failing); WEAKER (said only)
+    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED, ROW_TIME, FLOOR_ACT (failing); WEAKER (said only)
     table_id: str
     text: str  # the sentence, naming the table, session, hand and row(s)
     session: int | None = None
@@ -138,7 +141,7 @@ def compare_with_room(store: Store, conn) -> list[Difference]:
         checked = check_room_table(conn, table_id, f"table {table_id}")
         found += [
             Difference(
-                FORGED if p.what == "forged" else MISSING if p.what == "missing" else EXTRA,
+                FORGED if p.what == "forged" else MISSING if p.what == "missing" else _ROW_TIMES.get(p.what, EXTRA),
                 table_id,
                 p.text,
                 p.session,
@@ -157,7 +160,21 @@ def compare_with_room(store: Store, conn) -> list[Difference]:
                 f"copy of that key)",
             )
         )
+    found += _floor_acts(conn, table_id)
     return found
+
+
+def _floor_acts(conn, table_id: str) -> list[Difference]:
+    """Each floor act's row of the table the room's own acts do not bear out: a local account's
+    act after the table joined the room, an act the room has not, or one that differs."""
+    from dealer_app.room.floor_act_check import check_floor_acts
+
+    checks = check_floor_acts(lambda sql, args: conn.execute(sql, args).fetchall(), table_id)
+    return [
+        Difference(FLOOR_ACT, table_id, f"floor act: {c.words()}", c.session, c.hand, c.row)
+        for c in checks
+        if c.flagged
+    ]
 
 
 def _local_rows(store: Store) -> Iterator[_Row]:

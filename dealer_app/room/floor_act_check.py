@@ -10,11 +10,18 @@ table registered with the room) is flagged too: at a table in the room a floor a
 the floor's own room login (issue 30 §4), and a local account may be one the dealer's login made
 itself (run from source: the insider review's finding). Acts from before the table joined (a
 table alone, or older rows) are listed as made by a local account.
+
+The row's time is the table's to write (run from source, any time, signed by the table's own
+key), so "after the table joined" does not rest on it alone: the chain orders the rows, so an
+act whose own time is before the join but which comes after a row whose time is after it was
+made after the join whatever its time says (and the row-time check, record/row_times.py, names
+the time that runs back). The room's own times — when it received a row, when the floor
+approved the table — are upper bounds on when a row was made, so they cannot show an act late.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row
@@ -39,8 +46,9 @@ class FloorActCheck:
     login: str  # the room login the row names ("" for a local account's)
     name: str  # the floor person's name, as the row gives it
     room_act: int | None
-    verdict: str  # MATCHES | LOCAL | NO_ACT | DIFFERS
+    verdict: str  # MATCHES | LOCAL | NO_ACT | DIFFERS | LOCAL_IN_ROOM
     detail: str = ""  # what differs (English)
+    row: int | None = None  # the act's row (the table's row number)
 
     @property
     def flagged(self) -> bool:
@@ -54,7 +62,7 @@ class FloorActCheck:
             said = (
                 "local account, after the table joined the room: not made under a floor's room login, as every "
                 "floor act at a table in the room is (a local account may be one the dealer's login made)"
-            )
+            ) + (f"; {self.detail}" if self.detail else "")
         return f"{self.table_id} hand {self.session}-{self.hand}: {self.row_kind} by {who}: {said}"
 
 
@@ -67,8 +75,9 @@ def check_floor_acts(
         "SELECT l.table_id, l.session, l.hand_no, l.kind, l.payload, "
         # (both UTC to the millisecond, as the record writes times: compared as text, so a row's
         # malformed time fails no one's check)
-        "l.at > to_char(t.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') "
-        "FROM room.log l JOIN room.tables t USING (table_id) WHERE l.kind = ANY(%s)"
+        "l.at > j.joined, l.row_id, l.at, j.joined "
+        "FROM room.log l JOIN (SELECT table_id, to_char(registered_at AT TIME ZONE 'UTC', "
+        "'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS joined FROM room.tables) j USING (table_id) WHERE l.kind = ANY(%s)"
     )
     args: tuple = (list(SIGNED_IN),)
     if table_id is not None:
@@ -76,18 +85,40 @@ def check_floor_acts(
     if hand is not None:
         sql, args = sql + " AND l.session = %s AND l.hand_no = %s", (*args, *hand)
     checks: list[FloorActCheck] = []
-    wanted: list[tuple[str, int, int, str, FloorAct, FloorSignature]] = []
-    for t_id, session, hand_no, kind, text, in_room in query(sql + " ORDER BY l.table_id, l.row_id", args):
+    wanted: list[tuple[str, int, int, str, FloorAct, FloorSignature, int]] = []
+    before_join: list[tuple[int, FloorActCheck, str, str]] = []  # local acts timed before the join
+    rows = query(sql + " ORDER BY l.table_id, l.row_id", args)
+    for t_id, session, hand_no, kind, text, in_room, row, at, joined in rows:
         found = act_of_row(kind, payload_dict(text), session, hand_no)
         if found is None:
             continue
         act, signature = found
         if signature.room_login is None:
             verdict = LOCAL_IN_ROOM if in_room else LOCAL
-            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict))
+            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict, row=row))
+            if not in_room:
+                before_join.append((len(checks) - 1, checks[-1], at, joined))
             continue
-        wanted.append((t_id, session, hand_no, kind, act, signature))
-    ids = [sig.room_act for *_rest, sig in wanted if sig.room_act is not None]
+        wanted.append((t_id, session, hand_no, kind, act, signature, row))
+    last_of: dict[str, tuple[int, str]] = {}  # table -> its last such act's row, and the join
+    for _i, check, _at, joined in before_join:
+        last_of[check.table_id] = (max(check.row or 0, last_of.get(check.table_id, (0, ""))[0]), joined)
+    # (one read a table: its first row timed after the join, before its last such act)
+    first_after = {t: _after_join_before(query, t, row, joined) for t, (row, joined) in last_of.items()}
+    for index, check, at, joined in before_join:
+        later = first_after.get(check.table_id)
+        if later is not None and later[0] < (check.row or 0):  # (made after the join, whatever its time says)
+            row, row_at = later
+            checks[index] = replace(
+                check,
+                verdict=LOCAL_IN_ROOM,
+                detail=(
+                    f"its time {at} is before the table joined the room ({joined}), but its row {check.row} comes "
+                    f"after row {row}, whose time {row_at} is after the join: the act was made after the table "
+                    f"joined and its time set back"
+                ),
+            )
+    ids = [sig.room_act for *_rest, sig, _row in wanted if sig.room_act is not None]
     acts = {
         row[0]: row[1:]
         for row in (
@@ -100,7 +131,7 @@ def check_floor_acts(
             else []
         )
     }
-    for t_id, session, hand_no, kind, act, signature in wanted:
+    for t_id, session, hand_no, kind, act, signature, row in wanted:
         act_id = signature.room_act
         room = acts.get(act_id) if act_id is not None else None
         if room is None:
@@ -123,7 +154,20 @@ def check_floor_acts(
             detail = f"the room's act {act_id} differs in {', '.join(differs)}" if differs else ""
         checks.append(
             FloorActCheck(
-                t_id, session, hand_no, kind, signature.room_login or "", signature.name, act_id, verdict, detail
+                t_id, session, hand_no, kind, signature.room_login or "", signature.name, act_id, verdict, detail, row
             )
         )
     return checks
+
+
+def _after_join_before(
+    query: Callable[[str, tuple], list[tuple]], table_id: str, row: int, joined: str
+) -> tuple[int, str] | None:
+    """The table's first row before ``row`` whose time is after it joined the room (its row and
+    time), or None. Asked only of a table with a local account's act timed before the join (an
+    old table's acts, or a backdated one): it reads the table's rows up to the act, by its index."""
+    found = query(
+        "SELECT row_id, at FROM room.log WHERE table_id = %s AND row_id < %s AND at > %s ORDER BY row_id LIMIT 1",
+        (table_id, row, joined),
+    )
+    return (found[0][0], found[0][1]) if found else None

@@ -11,6 +11,11 @@ holds starts the next stretch from the digest it signed, so each stretch between
 rows. Rows after the last head are *not signed*. Anything edited, deleted or inserted in the
 room by anyone — its owner or a superuser with the triggers off included — is named.
 
+Row times are checked to run forward (``record/row_times.py``): a row whose time is earlier than
+one before it in the chain, beyond a clock's step, or later than the room received it (the
+server's own clock), is named ROW TIME with table, session, hand and row — the times were
+changed or the table's clock is wrong; no signature is forged by it.
+
 A table that never signed (no public key enrolled, heads without a digest) can only be checked
 with the room's copy of its chain key, which the server used when the rows arrived: that is
 said plainly, as a note, never as proof.
@@ -32,6 +37,8 @@ from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import row_digest
 from dealer_app.record.problem import Problem
+from dealer_app.record.row_times import AHEAD_TOLERANCE_MS, NO_TIME, ROW_TIME, TimeMark, ahead_words, at_ms
+from dealer_app.record.row_times import step as time_step
 from dealer_app.record.signing import Head
 
 if TYPE_CHECKING:
@@ -60,6 +67,7 @@ class Resume:
     count: int
     digest: str
     undigested: int = 0
+    times: TimeMark = NO_TIME  # the latest row time up to that head (row times run forward)
 
 
 @dataclass
@@ -144,8 +152,10 @@ def _rows(conn, table_id: str, after: int) -> Iterator[tuple]:
     with conn.cursor(name=f"room_check_rows_{table_id}") as cur:
         cur.itersize = FETCH
         cur.execute(
-            "SELECT row_id, session, seq, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s "
-            "AND row_id > %s ORDER BY row_id",
+            # (when the room received the row: its server's clock, UTC, as the record writes times)
+            "SELECT row_id, session, seq, hand_no, kind, payload, at, hash, "
+            "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') FROM room.log "
+            "WHERE table_id = %s AND row_id > %s ORDER BY row_id",
             (table_id, after),
         )
         yield from cur
@@ -180,6 +190,7 @@ def _walk(
     stretch = _Stretch()
     # heads without a digest (signed before it existed): their stretches are HMAC-only
     undigested = start.undigested
+    times, ahead = start.times, False  # (ahead: the rows just walked are later than the room got them)
     found.resume, found.last_row = since, start.row
     problems = found.problems
 
@@ -196,7 +207,7 @@ def _walk(
             h.hand,
         )
 
-    for row_id, session, seq, hand, kind, payload, at, row_hash in _rows(conn, table_id, start.row):
+    for row_id, session, seq, hand, kind, payload, at, row_hash, received in _rows(conn, table_id, start.row):
         while head is not None and head.row < row_id:  # (a head of a row the room no longer has)
             if public is not None and head.holds(public):
                 head_gone(head)
@@ -216,6 +227,21 @@ def _walk(
         if stop is not None and found.rows % FETCH == 0 and stop():
             raise WalkStopped
         digest = row_digest(who.record_id, digest, row_id, session, seq, hand, kind, payload, at)
+        times, back = time_step(times, row_id, at)
+        if back is not None:
+            said(ROW_TIME, f"session {session}, hand {hand}: ROW TIME — {back.words()}", row_id, session, hand)
+        made, got = at_ms(at), at_ms(received)
+        late = made is not None and got is not None and made - got > AHEAD_TOLERANCE_MS
+        if late and not ahead:  # (a run of such rows is said once)
+            assert made is not None and got is not None
+            said(
+                ROW_TIME,
+                f"session {session}, hand {hand}: ROW TIME — {ahead_words(row_id, at, received, made - got)}",
+                row_id,
+                session,
+                hand,
+            )
+        ahead = late
         count += 1
         found.rows += 1
         stretch.add(row_id, session, hand)
@@ -270,7 +296,7 @@ def _walk(
             else:
                 digest = head.digest  # (trusted: signed; the next stretch is judged on its own)
             count = head.rows
-        found.resume, found.settled = Resume(row_id, count, digest, undigested), len(problems)
+        found.resume, found.settled = Resume(row_id, count, digest, undigested, times), len(problems)
         stretch = _Stretch()
         head = next(heads, None)
     while head is not None:  # heads past the room's last row: its last rows were deleted
@@ -302,6 +328,7 @@ def _walk(
 __all__ = [
     "FORGED",
     "MISSING",
+    "ROW_TIME",
     "UNSIGNED",
     "Enrolled",
     "Resume",
