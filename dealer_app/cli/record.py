@@ -283,9 +283,13 @@ def cmd_rulings(args: argparse.Namespace) -> ExitCode:
         if failing:  # (as ``hands``: said first, and exit 1 — the rulings of a record that fails are not proven)
             print(failing_words("rulings", args.db, failing), file=sys.stderr)
     else:
-        from dealer_app.cli.room import read_room
+        from dealer_app.cli.room import read_room, room_floor_act_problems
 
-        entries = read_room(args, room_entries)
+        entries, flagged = read_room(args, lambda reader: (room_entries(reader), room_floor_act_problems(reader)))
+        for text in flagged:  # (a ruling filed by no floor login, or naming another: its entry is not the floor's)
+            print(f"dealer-app rulings: {text}", file=sys.stderr)
+        if flagged:
+            failing = {(0, None): flagged[0]}
     done = ExitCode.FAILED if failing else ExitCode.OK
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
     if args.json:
