@@ -481,22 +481,24 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
                 profile[:60],
             )
         )
-    for what, name, data, from_record, from_folder in (
-        ("limit table", table, first.limit_table, table_from_record, load_table),
-        ("profile", profile, first.house_profile, profile_from_record, load_profile),
+    missing = (
+        says(
+            QT_TRANSLATE_NOOP("Errors", "the limit table %1 does not exist (or is not readable as played): refused"),
+            table[:60],
+        ),
+        says(
+            QT_TRANSLATE_NOOP("Errors", "the profile %1 does not exist (or is not readable as played): refused"),
+            profile[:60],
+        ),
+    )
+    for refusal, name, data, from_record, from_folder in (
+        (missing[0], table, first.limit_table, table_from_record, load_table),
+        (missing[1], profile, first.house_profile, profile_from_record, load_profile),
     ):
         try:
-            read = from_record(data) if data is not None else from_folder(name)
+            from_record(data) if data is not None else from_folder(name)
         except (LimitsError, OSError, TypeError, ValueError, KeyError):
-            read = None
-        if read is None:
-            raise RecordError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "the %1 %2 does not exist (or is not readable as played): refused"),
-                    what,
-                    name[:60],
-                )
-            )
+            raise RecordError(refusal) from None
 
 
 def _held_elsewhere(session: int) -> Says:

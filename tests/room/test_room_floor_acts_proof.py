@@ -178,3 +178,25 @@ def test_the_rooms_owner_files_no_ruling_and_one_filed_with_the_check_off_is_fla
         conn.execute(insert, (table_id, sid, the_ruling(sid, anna)))
     wait_for(lambda: fwd.state.rulings)
     assert [r.floor_login for r in fwd.state.rulings] == [anna]
+
+
+def test_a_floor_act_under_a_mis_cased_role_is_an_unsigned_floor_act_to_the_rooms_readers(room, table, capsys):
+    """Run from source, the dealer writes a ruling "by" {"role": "Floor", "name": "Anna"}: the
+    room's check named nothing (FloorSignature.from_dict read it as no floor act at all)."""
+    from dealer_app.record.rows import RulingRow
+    from dealer_app.room.floor_act_check import UNSIGNED
+
+    c, fwd = table
+    sid, table_id = c.session_id, c.store.table_id()
+    c.store.append(sid, 2, [RulingRow(json.loads(the_ruling(sid, "Anna")) | {"by": {"role": "Floor", "name": "Anna"}})])
+    assert fwd.wait_until_sent(10), fwd.state
+    (check,) = floor_checks(room, table_id)
+    assert check.verdict == UNSIGNED
+    assert check.words() == (
+        f"{table_id} hand {sid}-2: {UNSIGNED}: row {check.row} (ruling) claims a floor act as UNSIGNED floor act "
+        f"(role 'Floor', name 'Anna' not checked): no floor person's passphrase or room login stands behind it"
+    )
+    code, out, err = run(capsys, "rulings", "--database", room.floor, "--json")
+    assert code == 1 and UNSIGNED in err
+    (entry,) = [e for case in json.loads(out)["cases"] for e in case["rulings"]]
+    assert entry["floor"] == "UNSIGNED floor act (role 'Floor', name 'Anna' not checked)"
