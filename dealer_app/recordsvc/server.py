@@ -186,6 +186,8 @@ class RecordService:
     def _drop(self, peer: _Peer, why: str) -> None:
         for session in list(peer.held):
             self._release(peer, session)
+        for key in [k for k in self.floor_checked if k[0] == id(peer)]:  # (a later connection may reuse its id)
+            del self.floor_checked[key]
         self.selector.unregister(peer.sock)
         peer.sock.close()
         log.info("uid %d (pid %d) disconnected: %s", peer.uid, peer.pid, why)
