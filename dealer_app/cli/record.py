@@ -93,6 +93,8 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             "problems": [p.to_dict() for p in problems],
         }
         said = _room_differences(store, args.database) if args.database else []
+        if not args.database:  # (a row's room act is the room's to bear out: said, not a problem)
+            summary["not_checked_against_room"] = _room_acts_unchecked(store)
         differences = [d for d in said if d.what != WEAKER]  # (a note, not a difference)
         if args.database:
             summary["room"] = [d.to_dict() for d in said]
@@ -105,6 +107,8 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             print(p.text)
         for d in said:
             print(d.text)
+        for text in summary.get("not_checked_against_room", []):
+            print(text)
         if args.database:
             from dealer_app.room.database import shown_url
 
@@ -122,6 +126,34 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
                 f"({checked})"
             )
     return ExitCode.FAILED if problems or differences else ExitCode.OK
+
+
+def _room_acts_unchecked(store) -> list[str]:
+    """Each row that names a room's act (a room ruling it applied, a floor act the room recorded):
+    without the room, this reader cannot say the room has it, and says so (an honest record stays
+    whole; ``verify --database URL`` checks each against the room)."""
+    from dealer_app.record.floor_signing import SIGNED_IN
+    from dealer_app.record.hand_index import payload_dict
+
+    out = []
+    for row, sid, hand, kind, text in store.db.execute(
+        "SELECT id, session_id, hand_no, kind, payload FROM log WHERE instr(payload, '\"room_') > 0 ORDER BY id"
+    ):
+        if kind not in SIGNED_IN:
+            continue
+        payload = payload_dict(text)
+        by = payload.get(SIGNED_IN[kind][1])
+        if "room_ruling" in payload:
+            act = f"applies room ruling {payload.get('room_ruling')}"
+        elif isinstance(by, dict) and "room_act" in by:
+            act = f"names room act {by.get('room_act')}"
+        else:
+            continue
+        out.append(
+            f"{store.path}: table session {sid}, hand {hand}: row {row} {act}: not checked against the room "
+            f"(no --database given)"
+        )
+    return out
 
 
 def _room_differences(store, url: str) -> list:
@@ -283,9 +315,13 @@ def cmd_rulings(args: argparse.Namespace) -> ExitCode:
         if failing:  # (as ``hands``: said first, and exit 1 — the rulings of a record that fails are not proven)
             print(failing_words("rulings", args.db, failing), file=sys.stderr)
     else:
-        from dealer_app.cli.room import read_room
+        from dealer_app.cli.room import read_room, room_floor_act_problems
 
-        entries = read_room(args, room_entries)
+        entries, flagged = read_room(args, lambda reader: (room_entries(reader), room_floor_act_problems(reader)))
+        for text in flagged:  # (a ruling filed by no floor login, or naming another: its entry is not the floor's)
+            print(f"dealer-app rulings: {text}", file=sys.stderr)
+        if flagged:
+            failing = {(0, None): flagged[0]}
     done = ExitCode.FAILED if failing else ExitCode.OK
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
     if args.json:

@@ -295,10 +295,20 @@ def room_hands_checked(args) -> tuple[list, list[str], list[str]]:
         checked = reader.check_hands()
         problems = [p.text for found in checked.values() for p in found.problems]
         problems += [f.text for f in reader.memory_look()]  # (what this machine saw before: room/memory.py)
+        problems += room_floor_act_problems(reader)
         notes = [n for found in checked.values() for n in found.notes]
         return reader.hands(), problems, notes
 
     return read_room(args, hands)
+
+
+def room_floor_act_problems(reader) -> list[str]:
+    """Each floor act of the room the room's own record does not bear out (room/floor_act_check.py):
+    a row applying a room ruling the room does not have, a ruling filed by no floor login or
+    naming another, an unsigned floor act, a local account's act in the room: in words."""
+    from dealer_app.room.floor_act_check import check_floor_acts
+
+    return [f"floor act: {c.words()}" for c in check_floor_acts(reader._query) if c.flagged]
 
 
 def read_room(args, read):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from dealer_app.engine.says import QT_TRANSLATE_NOOP
 from dealer_app.floor.ruling import Ruling
 from dealer_app.record.chain import seal_code
+from dealer_app.record.floor_signing import shown_floor_name
 from dealer_app.record.hand_index import applied_room_ruling, payload_dict
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def entry_of(
         session,
         hand,
         at,
-        str(by.get("name", "?")) if isinstance(by, dict) else "?",
+        shown_floor_name(by) if isinstance(by, dict) and by else "?",  # (unsigned: said so)
         r.facts,
         r.decision,
         tuple(str(x) for x in r.rules),

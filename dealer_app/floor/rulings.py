@@ -412,11 +412,9 @@ def check_room_ruling(controller, pending: RoomChips) -> Ruling:
 
 
 def room_floor_name(pending: RoomChips) -> str:
-    """Who ruled in the room: the floor's name as its console signed the ruling, else its login."""
-    by = pending.data.get("by")
-    name = by.get("name") if isinstance(by, dict) else None
-    if isinstance(name, str) and name.strip() and name.isprintable() and len(name) <= 60:
-        return name.strip()
+    """Who ruled in the room: the login the server says filed the ruling (its ``floor_login``),
+    never the name the payload gives (the third attack pass: floor_bob filed a ruling "by
+    floor_anna", and the table signed it as floor_anna's)."""
     return pending.floor_login
 
 

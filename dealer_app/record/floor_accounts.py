@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import stat
@@ -30,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.rows import FloorRefusedRow
 from dealer_app.settings import SYSTEM_FLOOR_ACCOUNTS, floor_accounts_path
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -200,6 +203,35 @@ class Backoff:
     clock: Callable[[], float] = time.monotonic
     refusals: dict[str, int] = field(default_factory=dict)
     not_before: dict[str, float] = field(default_factory=dict)
+    kept_in: Path | None = None  # a file the waits are kept in (the record service's state folder)
+
+    def keep_in(self, path: Path | None) -> None:
+        """Keep the waits in ``path`` from now on (None: in memory only), reading what it kept:
+        a service restarted forgets no refused name's wait. Times there are the wall clock's
+        (a restart resets the monotonic one); a file that is not readable keeps nothing."""
+        self.kept_in = path
+        self.refusals.clear()
+        self.not_before.clear()
+        self.clock = time.monotonic if path is None else time.time
+        if path is None or not path.exists():
+            return
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            for name, (count, until) in kept.items():
+                self.refusals[str(name)], self.not_before[str(name)] = int(count), float(until)
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            log.warning("%s: the floor's refusal waits are not readable (%s): none kept", path, exc)
+
+    def _save(self) -> None:
+        if self.kept_in is None:
+            return
+        kept = {name: [count, self.not_before.get(name, 0.0)] for name, count in self.refusals.items()}
+        try:
+            spare = self.kept_in.with_name(self.kept_in.name + ".new")
+            spare.write_text(json.dumps(kept), encoding="utf-8")
+            os.replace(spare, self.kept_in)
+        except OSError as exc:
+            log.warning("%s: the floor's refusal waits cannot be kept (%s)", self.kept_in, exc)
 
     def wait_left(self, name: str) -> float:
         return max(0.0, self.not_before.get(_key(name), 0.0) - self.clock())
@@ -209,11 +241,13 @@ class Backoff:
         count = self.refusals.get(_key(name), 0) + 1
         wait = min(FIRST_WAIT * 2.0 ** (count - 1), LONGEST_WAIT)
         self.refusals[_key(name)], self.not_before[_key(name)] = count, self.clock() + wait
+        self._save()
         return wait
 
     def accepted(self, name: str) -> None:
         self.refusals.pop(_key(name), None)
         self.not_before.pop(_key(name), None)
+        self._save()
 
 
 BACKOFF = Backoff()  # this process's (the live table and the floor console each have one)

@@ -61,14 +61,84 @@ class FloorAct:
         return cls(SIGNED_IN[row_kind][0], session, hand, act_digest(row_kind, payload))
 
 
+FLOOR_ROLE = "floor"  # the one spelling of the floor's role a signed floor act carries
+_ALWAYS_FLOOR = (RulingRow.kind, SwitchGameRow.kind)  # rows only the floor makes, whoever they name
+
+
+def floor_claim(row_kind: str, payload: Payload) -> dict[str, Any] | None:
+    """The signature a row carries if the row is a floor act, whatever its role says (None: not
+    a floor act). The one list of floor acts is ``SIGNED_IN``: a ruling and a game switch are
+    the floor's whatever they name; a void, a close or confirmed stacks are when they name
+    anyone but the dealer (``{"role": "dealer"}``). A role spelt "Floor", "FLOOR " or "flor"
+    still claims a floor act: it is an unsigned one, not "not a floor act" (the third attack
+    pass: a dealer's ruling by {"role": "Floor", "name": "Anna"} went unchecked)."""
+    if row_kind not in SIGNED_IN:
+        return None
+    signed = payload.get(SIGNED_IN[row_kind][1])
+    by_dealer = signed is None or (isinstance(signed, dict) and signed.get("role") == "dealer")
+    if row_kind not in _ALWAYS_FLOOR and by_dealer:
+        return None
+    return signed if isinstance(signed, dict) else {}
+
+
+def signed_floor_name(signed: Any) -> str | None:
+    """The floor person a signature names, if it is the floor's as written (role exactly
+    ``floor``, a name): None for any other role or spelling."""
+    if not isinstance(signed, dict) or signed.get("role") != FLOOR_ROLE:
+        return None
+    name = signed.get("name")
+    return name if isinstance(name, str) and name.strip() else None
+
+
+NOT_FLOOR_LOGIN = "not a floor login"  # the role a reader gives a room ruling filed by any other login
+
+
+def filed_payload(payload: Payload, login: str, is_floor_login: bool) -> dict[str, Any]:
+    """A room ruling as readers show and apply it: under the login the server says filed it
+    (room.rulings.floor_login), never the name its payload gives (the third attack pass: floor_bob
+    filed a ruling "by floor_anna"); a login that is not a floor's is said so, not as the floor."""
+    return dict(payload, by={"role": FLOOR_ROLE if is_floor_login else NOT_FLOOR_LOGIN, "name": login})
+
+
+def shown_floor_name(signed: Any) -> str:
+    """The floor's name as a reader shows it: the name when the signature is the floor's, else
+    words saying the act is unsigned (never a name it merely claims, shown as a floor person)."""
+    name = signed_floor_name(signed)
+    if name is not None:
+        return name
+    role = signed.get("role") if isinstance(signed, dict) else None
+    claimed = signed.get("name") if isinstance(signed, dict) else None
+    if role == NOT_FLOOR_LOGIN:
+        return f"NOT FILED BY A FLOOR LOGIN (filed by {str(claimed)[:63]})"
+    return f"UNSIGNED floor act (role {str(role)[:20]!r}, name {str(claimed)[:40]!r} not checked)"
+
+
+UNSIGNED_FLOOR = "unsigned floor act"  # the record's check names such a row (record/integrity.py)
+
+
+def unsigned_floor_words(row_kind: str, payload: Payload) -> str | None:
+    """Why a row is an unsigned floor act (English), or None: a floor act whose signature names
+    a role that is not exactly ``floor`` ("Floor", "FLOOR", "dealer" on a ruling) or no name.
+    (A ruling that names no one at all, as rulings from before signatures, is not said here.)"""
+    claim = floor_claim(row_kind, payload)
+    if not claim or signed_floor_name(claim) is not None:
+        return None
+    return (
+        f"a {row_kind} row claims a floor act under a signature that is not the floor's "
+        f"({shown_floor_name(claim)}): no floor person's passphrase stands behind it"
+    )
+
+
 @dataclass(frozen=True)
 class FloorSignature:
     """Who made a floor act, as the row names it: the floor person's name; in a room also their
-    room login and the room's id of the act (absent in older rows and at a table alone)."""
+    room login and the room's id of the act (absent in older rows and at a table alone).
+    ``signed`` False: the row claims a floor act under another role or spelling (unsigned)."""
 
     name: str
     room_login: str | None = None
     room_act: int | None = None
+    signed: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         signed: dict[str, Any] = {"role": "floor", "name": self.name}
@@ -80,8 +150,9 @@ class FloorSignature:
 
     @classmethod
     def from_dict(cls, d: Payload) -> FloorSignature | None:
-        """The signature a row's payload holds (None: not the floor's)."""
-        if not isinstance(d, dict) or d.get("role") != "floor":
+        """The signature a row's payload holds (None: names no one, or the dealer); a role that
+        is not exactly ``floor`` gives an unsigned one (``signed`` False), never the floor's."""
+        if not isinstance(d, dict) or not d or d.get("role") == "dealer":
             return None
         act = d.get("room_act")
         login = d.get("room_login")
@@ -89,17 +160,19 @@ class FloorSignature:
             str(d.get("name", "")),
             login if isinstance(login, str) else None,
             act if isinstance(act, int) and not isinstance(act, bool) else None,
+            signed=signed_floor_name(d) is not None,
         )
 
 
 def act_of_row(row_kind: str, payload: Payload, session: int, hand: int) -> tuple[FloorAct, FloorSignature] | None:
-    """A recorded row that is a floor act, with the signature it carries (None: not one). A
-    room ruling the dealer applied is the room console's act, not this table's floor's."""
-    if row_kind not in SIGNED_IN or "room_ruling" in payload:
+    """A recorded row that is a floor act, with the signature it carries (None: not one; an
+    unsigned one, ``signed`` False, for a role not spelt ``floor``). A row that applies a room
+    ruling (``room_ruling``) is the room console's act, checked against room.rulings instead
+    (room/floor_act_check.py)."""
+    claim = floor_claim(row_kind, payload)
+    if claim is None or "room_ruling" in payload:
         return None
-    signature = FloorSignature.from_dict(payload.get(SIGNED_IN[row_kind][1]) or {})
-    if signature is None:
-        return None
+    signature = FloorSignature.from_dict(claim) or FloorSignature("", signed=False)
     return FloorAct.of(row_kind, payload, session, hand), signature
 
 

@@ -14,6 +14,7 @@ from datetime import UTC
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import seal_code
+from dealer_app.record.floor_signing import shown_floor_name
 from dealer_app.record.payload import JsonObject, read_payload
 from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, OpenTableRow, RulingRow, UndoRow
 
@@ -44,7 +45,7 @@ def mark_case(summary: HandSummary, payload: JsonObject) -> None:
     if mark is None:
         mark = summary.cases[case] = CaseMark(str(payload.get("category") or "other"), "decided")
     mark.status = str(payload.get("status") or "decided")
-    mark.floors.append(str(by.get("name", "?")))
+    mark.floors.append(shown_floor_name(by) if by else "?")  # (an unsigned one said so: never its name alone)
     mark.words += " " + " ".join(str(payload.get(k, "")) for k in ("facts", "decision", "witnesses", "camera"))
     mark.words += " " + " ".join(str(r) for r in payload.get("rules") or ())
 

@@ -34,6 +34,7 @@ from dealer_app.record.chain import (
     read_anchors_file,
     row_hash,
 )
+from dealer_app.record.floor_signing import SIGNED_IN, UNSIGNED_FLOOR, unsigned_floor_words
 from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
@@ -329,6 +330,16 @@ class _Walk:
                     )
                 )
             self._remember(sid, seq, kind, text, at)
+            if kind in SIGNED_IN and (unsigned := unsigned_floor_words(kind, _payload(text) or {})) is not None:
+                self.problems.append(
+                    Problem(
+                        UNSIGNED_FLOOR,
+                        f"{self.where}: table session {sid}, hand {hand}: log row {rid}: {unsigned}",
+                        rid,
+                        sid,
+                        hand,
+                    )
+                )
             self.times, back = time_step(self.times, rid, at)
             if back is not None:
                 self.problems.append(

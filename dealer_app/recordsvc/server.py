@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
-from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
-from dealer_app.record.rows import FloorRefusedRow, RecordRow, RulingRow, row_from_dict
+from dealer_app.record.floor_accounts import BACKOFF, FloorRefused, confirm_floor
+from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
+from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, row_from_dict
 from dealer_app.record.signing import FileSigner
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError
 from dealer_app.recordsvc import protocol as p
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealer_app.recordsvc")
 FLOOR_WINDOW = 120.0  # seconds a checked floor passphrase stands for the act it confirms
+BACKOFF_NAME = "floor-backoff.json"  # the refused floor names' waits, in the service's state folder
 _CRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
 
 
@@ -93,7 +95,10 @@ def open_store(record_dir: Path) -> Store:
 def _floor_names(value: Any) -> set[str]:
     """Every floor person a payload names as having confirmed something."""
     if isinstance(value, dict):
-        found = {value["name"]} if value.get("role") == "floor" and isinstance(value.get("name"), str) else set()
+        role = value.get("role")
+        # (any spelling of the floor's role: "Floor" or " floor" claims the floor as much as "floor")
+        is_floor = isinstance(role, str) and role.strip().casefold() == FLOOR_ROLE
+        found = {str(value.get("name"))} if is_floor else set()
         for item in value.values():
             found |= _floor_names(item)
         return found
@@ -126,7 +131,10 @@ class RecordService:
         self.room = room
         self.socket_path = socket_path
         self.holders: dict[int, _Peer] = {}  # table session -> the connection holding it
-        self.floor_checked: dict[tuple[int, str], float] = {}  # (uid, name) -> when its passphrase was right
+        # (connection, name case-folded) -> when its passphrase was right, and the signature the
+        # account gave: a floor act is written with that signature, never the client's
+        self.floor_checked: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        BACKOFF.keep_in(record_dir / BACKOFF_NAME)  # (a restart forgets no refusal's wait)
         if socket_path.is_socket():
             socket_path.unlink()  # (a service that died left it: nobody listens on it)
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -162,6 +170,7 @@ class RecordService:
         if self.room is not None:
             self.room.leave()
         self.store.close()
+        BACKOFF.keep_in(None)
 
     def _accept(self) -> None:
         try:
@@ -177,6 +186,8 @@ class RecordService:
     def _drop(self, peer: _Peer, why: str) -> None:
         for session in list(peer.held):
             self._release(peer, session)
+        for key in [k for k in self.floor_checked if k[0] == id(peer)]:  # (a later connection may reuse its id)
+            del self.floor_checked[key]
         self.selector.unregister(peer.sock)
         peer.sock.close()
         log.info("uid %d (pid %d) disconnected: %s", peer.uid, peer.pid, why)
@@ -242,7 +253,8 @@ class RecordService:
                 return p.Record(str(store.path.resolve()), str(store.anchors_path.resolve()))
             case p.OpenTable(table=table, profile=profile, rows=data):
                 rows = _rows(data)
-                self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows)
+                _check_opening(table, profile, rows)
                 session = store.open_session(table, profile, rows)
                 self._hold(peer, session)
                 return p.Opened(session)
@@ -253,14 +265,15 @@ class RecordService:
                         raise p.ProtocolError("a commit's part is [hand number, rows]")
                     hands.append((part[0], _rows(part[1] if isinstance(part[1], list) else [None])))
                 self._must_hold(peer, session)
-                self._floor_confirmed(peer, [row for _, rows in hands for row in rows])
+                confirmed = iter(self._floor_confirmed(peer, [row for _, rows in hands for row in rows]))
+                hands = [(hand, [next(confirmed) for _ in rows]) for hand, rows in hands]
                 seals = store.append_hands(session, hands)
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.CloseTable(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
                     raise SessionLocked(_held_elsewhere(session))
-                self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows)
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
                 self._release(peer, session)
@@ -283,7 +296,7 @@ class RecordService:
             case p.AppendFloorRows(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 self._floor_rows(peer, session, rows)
-                self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows)
                 seals = store.append(session, hand, rows)
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.ConfirmRoomFloor(name=name, passphrase=passphrase, act=act):
@@ -361,42 +374,75 @@ class RecordService:
                 )
             )
 
-    def _floor_confirmed(self, peer: _Peer, rows: list[RecordRow]) -> None:
-        """Refuse rows naming a floor person whose passphrase this service did not just check
-        for this login; each check stands for one commit."""
+    def _floor_confirmed(self, peer: _Peer, rows: list[RecordRow]) -> list[RecordRow]:
+        """The rows as they are written: each floor act (``floor_claim``: a ruling, a void, a
+        close, confirmed stacks, a game switch, whatever its role's spelling) only if this
+        connection had the named floor person's passphrase checked by this service within
+        ``FLOOR_WINDOW``, once, and signed with the signature the account gave (its name as the
+        account spells it), never the client's. Any other row naming the floor the same."""
         now = time.monotonic()
-        named = set().union(
-            *(
-                _floor_names(row.to_dict())
-                for row in rows
-                if not isinstance(row, FloorRefusedRow) and not (self.room is not None and self.room.vouches(row))
-            )
-        )
-        for name in sorted(named):
-            checked = self.floor_checked.get((peer.uid, name))
-            if checked is None or now - checked > FLOOR_WINDOW:
-                log.warning(
-                    "uid %d (pid %d): a floor act by %s without its passphrase: refused", peer.uid, peer.pid, name
-                )
-                raise RecordError(
-                    says(
-                        QT_TRANSLATE_NOOP(
-                            "Errors", "a floor act by %1 whose passphrase the record service did not check: refused"
-                        ),
-                        name,
+        out: list[RecordRow] = []
+        used: set[tuple[int, str]] = set()
+        for row in rows:
+            if isinstance(row, FloorRefusedRow) or (self.room is not None and self.room.vouches(row)):
+                out.append(row)
+                continue
+            payload = row.to_dict()
+            claim = floor_claim(row.kind, payload)
+            named = _floor_names(payload)
+            if claim is not None:
+                named.add(str(claim.get("name", "")))
+            for name in sorted(named):
+                key = (id(peer), name.strip().casefold())
+                checked = self.floor_checked.get(key)
+                if checked is None or now - checked[0] > FLOOR_WINDOW:
+                    log.warning(
+                        "uid %d (pid %d): a floor act by %r without its passphrase: refused", peer.uid, peer.pid, name
                     )
-                )
-        for name in named:
-            del self.floor_checked[(peer.uid, name)]
+                    raise RecordError(
+                        says(
+                            QT_TRANSLATE_NOOP(
+                                "Errors", "a floor act by %1 whose passphrase the record service did not check: refused"
+                            ),
+                            name[:60] or "?",
+                        )
+                    )
+                used.add(key)
+            if claim is not None:
+                key = (id(peer), str(claim.get("name", "")).strip().casefold())
+                signed = dict(payload, **{SIGNED_IN[row.kind][1]: dict(self.floor_checked[key][1])})
+                row = row_from_dict(row.kind, signed)
+            out.append(row)
+        for key in used:
+            del self.floor_checked[key]
+        return out
+
+    def _record_refusal(self, peer: _Peer, refused: FloorRefused) -> dict[str, Any] | None:
+        """A refused floor passphrase, written by the service itself into the table this
+        connection holds (its last hand; else the record's newest table), in turn with that
+        table's commits (one thread); None when written (the client has nothing to write), else
+        the row for the client to write (no table in the record yet)."""
+        if refused.row is None:
+            return None
+        sessions = sorted(peer.held) or [s.id for s in self.store.all_sessions()[-1:]]
+        if not sessions:
+            return refused.row.to_dict()
+        session = sessions[-1]
+        try:
+            self.store.append(session, self.store.last_hand_no(session), [refused.row])
+        except StoreError as exc:
+            log.warning("uid %d (pid %d): a refused floor act could not be recorded: %s", peer.uid, peer.pid, exc)
+            return refused.row.to_dict()
+        log.info("uid %d (pid %d): a refused floor act recorded in table session %d", peer.uid, peer.pid, session)
+        return None
 
     def _confirm_floor(self, peer: _Peer, name: str, passphrase: str) -> p.Reply:
         try:
             by = confirm_floor(name, passphrase, self.floor_accounts)
         except FloorRefused as exc:
             log.warning("uid %d (pid %d): floor act refused for %r", peer.uid, peer.pid, name[:60])
-            row = exc.row.to_dict() if exc.row is not None else None
-            return p.Refused.of(exc.says, p.FLOOR, row)
-        self.floor_checked[(peer.uid, by["name"])] = time.monotonic()
+            return p.Refused.of(exc.says, p.FLOOR, self._record_refusal(peer, exc))
+        self.floor_checked[(id(peer), str(by["name"]).strip().casefold())] = (time.monotonic(), dict(by))
         log.info("uid %d (pid %d): floor account %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed(by)
 
@@ -405,11 +451,56 @@ class RecordService:
             by = self._room().confirm_floor(self.store, name, passphrase, act)
         except FloorRefused as exc:
             log.warning("uid %d (pid %d): room floor act refused for %r", peer.uid, peer.pid, name[:60])
-            row = exc.row.to_dict() if exc.row is not None else None
-            return p.Refused.of(exc.says, p.FLOOR, row)
-        self.floor_checked[(peer.uid, str(by["name"]))] = time.monotonic()
+            return p.Refused.of(exc.says, p.FLOOR, self._record_refusal(peer, exc))
+        self.floor_checked[(id(peer), str(by["name"]).strip().casefold())] = (time.monotonic(), dict(by))
         log.info("uid %d (pid %d): room floor login %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed({k: v for k, v in by.items()})
+
+
+def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
+    """A table opens with its ``open_table`` row first, naming the same limit table and profile
+    as the request, each as played and readable (or, in an older client's row, one the house's
+    folder has): the dealer's login cannot open a table of nothing, or of a limit table or
+    profile that does not exist (the third attack pass: an empty open failed the record's check)."""
+    from dealer_app.engine.limits import LimitsError, load_profile, load_table, profile_from_record, table_from_record
+
+    first = rows[0] if rows else None
+    if not isinstance(first, OpenTableRow):
+        raise RecordError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "a table opens with its open_table row first (limit table, profile, stacks): refused"
+                )
+            )
+        )
+    if (first.table, first.profile) != (table, profile):
+        raise RecordError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the open_table row names limit table %1 and profile %2, not %3 and %4"),
+                first.table[:60],
+                first.profile[:60],
+                table[:60],
+                profile[:60],
+            )
+        )
+    missing = (
+        says(
+            QT_TRANSLATE_NOOP("Errors", "the limit table %1 does not exist (or is not readable as played): refused"),
+            table[:60],
+        ),
+        says(
+            QT_TRANSLATE_NOOP("Errors", "the profile %1 does not exist (or is not readable as played): refused"),
+            profile[:60],
+        ),
+    )
+    for refusal, name, data, from_record, from_folder in (
+        (missing[0], table, first.limit_table, table_from_record, load_table),
+        (missing[1], profile, first.house_profile, profile_from_record, load_profile),
+    ):
+        try:
+            from_record(data) if data is not None else from_folder(name)
+        except (LimitsError, OSError, TypeError, ValueError, KeyError):
+            raise RecordError(refusal) from None
 
 
 def _held_elsewhere(session: int) -> Says:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row
+from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row, floor_claim, shown_floor_name
 from dealer_app.record.hand_index import payload_dict
 
 if TYPE_CHECKING:
@@ -35,6 +35,15 @@ if TYPE_CHECKING:
 # how a row stands against the room's acts
 MATCHES, LOCAL, NO_ACT, DIFFERS = "matches", "local account", "no act in the room", "differs"
 LOCAL_IN_ROOM = "local account in the room"  # a local account's act after the table joined the room
+UNSIGNED = "unsigned floor act"  # a floor act's row whose role is not spelt "floor"
+NO_RULING = "no such room ruling"  # a row applying a room ruling the room does not have (as the row says)
+NOT_FLOOR_LOGIN = "not filed by a floor login"  # a room ruling filed by the owner, a table's login, …
+NAMES_ANOTHER = "names another floor login"  # a room ruling whose payload names a login other than its filer's
+FLAGGED = (NO_ACT, DIFFERS, LOCAL_IN_ROOM, UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER)
+# the logins with the floor's privileges (no superuser): read from the catalogue, not from any
+# function of the room's schema (its owner could replace one)
+FLOOR_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin AND NOT rolsuper AND pg_has_role(oid, 'dealer_floor', 'USAGE')"
+ALL_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin"
 
 
 @dataclass(frozen=True)
@@ -52,11 +61,13 @@ class FloorActCheck:
 
     @property
     def flagged(self) -> bool:
-        return self.verdict in (NO_ACT, DIFFERS, LOCAL_IN_ROOM)
+        return self.verdict in FLAGGED
 
     def words(self) -> str:
         """One line in English: the act, who made it, and how it stands against the room."""
         who = f"room login {self.login}, room act {self.room_act}" if self.login else f"local account {self.name}"
+        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER):
+            return f"{self.table_id} hand {self.session}-{self.hand}: {self.verdict}: {self.detail}"
         said = f"{self.verdict}: {self.detail}" if self.detail else self.verdict
         if self.verdict == LOCAL_IN_ROOM:
             said = (
@@ -88,11 +99,24 @@ def check_floor_acts(
     wanted: list[tuple[str, int, int, str, FloorAct, FloorSignature, int]] = []
     before_join: list[tuple[int, FloorActCheck, str, str]] = []  # local acts timed before the join
     rows = query(sql + " ORDER BY l.table_id, l.row_id", args)
+    applying: list[tuple[str, int, int, str, dict, int]] = []  # rows that apply a room ruling
     for t_id, session, hand_no, kind, text, in_room, row, at, joined in rows:
-        found = act_of_row(kind, payload_dict(text), session, hand_no)
+        payload = payload_dict(text)
+        if "room_ruling" in payload and floor_claim(kind, payload) is not None:
+            applying.append((t_id, session, hand_no, kind, payload, row))
+            continue
+        found = act_of_row(kind, payload, session, hand_no)
         if found is None:
             continue
         act, signature = found
+        if not signature.signed:
+            claim = floor_claim(kind, payload)
+            detail = (
+                f"row {row} ({kind}) claims a floor act as {shown_floor_name(claim)}: no floor person's "
+                f"passphrase or room login stands behind it"
+            )
+            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, UNSIGNED, detail, row))
+            continue
         if signature.room_login is None:
             verdict = LOCAL_IN_ROOM if in_room else LOCAL
             checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict, row=row))
@@ -157,6 +181,98 @@ def check_floor_acts(
                 t_id, session, hand_no, kind, signature.room_login or "", signature.name, act_id, verdict, detail, row
             )
         )
+    checks += _room_rulings(query, applying, table_id, hand)
+    return checks
+
+
+def _room_rulings(
+    query: Callable[[str, tuple], list[tuple]],
+    applying: list[tuple[str, int, int, str, dict, int]],
+    table_id: str | None,
+    hand: tuple[int, int] | None,
+) -> list[FloorActCheck]:
+    """The rows that apply a room ruling, each matched with room.rulings (it must be there, with
+    the hash, table, hand and filing login the row names); and the room's rulings themselves (of
+    the table, the hand): each filed by a floor login, naming no other login as the floor."""
+    floor_logins = {r[0] for r in query(FLOOR_LOGINS_SQL, ())}
+    logins = {r[0] for r in query(ALL_LOGINS_SQL, ())}
+    sql = "SELECT id, table_id, session, hand_no, payload, floor_login::text, hash FROM room.rulings"
+    args: tuple = ()
+    if table_id is not None:
+        sql, args = sql + " WHERE table_id = %s", (table_id,)
+        if hand is not None:
+            sql, args = sql + " AND session = %s AND hand_no = %s", (*args, *hand)
+    rulings = {r[0]: r[1:] for r in query(sql, args)}
+    named_ids = [p.get("room_ruling") for *_r, p, _row in applying]
+    wanted = [i for i in named_ids if isinstance(i, int) and not isinstance(i, bool) and i not in rulings]
+    if wanted:
+        found = query(
+            "SELECT id, table_id, session, hand_no, payload, floor_login::text, hash FROM room.rulings "
+            "WHERE id = ANY(%s)",
+            (wanted,),
+        )
+        rulings.update({r[0]: r[1:] for r in found})
+    checks: list[FloorActCheck] = []
+    for t_id, session, hand_no, kind, payload, row in applying:
+        rid, digest, login = payload.get("room_ruling"), payload.get("room_hash"), payload.get("floor_login")
+        room = rulings.get(rid) if isinstance(rid, int) and not isinstance(rid, bool) else None
+        if room is None:
+            verdict, detail = NO_RULING, f"row {row} applies room ruling {rid}, which the room does not have"
+        else:
+            r_table, r_session, r_hand, _text, r_login, r_hash = room
+            differs = [
+                what
+                for what, same in (
+                    ("table", r_table == t_id),
+                    ("hand", (r_session, r_hand) == (session, hand_no)),
+                    ("hash", r_hash == digest),
+                    ("filing login", r_login == login),
+                )
+                if not same
+            ]
+            if differs:
+                verdict = DIFFERS
+                detail = f"row {row} applies room ruling {rid}, which differs in the room in {', '.join(differs)}"
+            elif r_login not in floor_logins:
+                verdict = NOT_FLOOR_LOGIN
+                detail = f"row {row} applies room ruling {rid}, filed by {r_login}, which is not a floor login"
+            else:
+                verdict, detail = MATCHES, ""
+        checks.append(
+            FloorActCheck(
+                t_id,
+                session,
+                hand_no,
+                kind,
+                str(login or ""),
+                "",
+                rid if isinstance(rid, int) else None,
+                verdict,
+                detail,
+                row,
+            )
+        )
+    for rid, (r_table, r_session, r_hand, text, r_login, _hash) in sorted(rulings.items()):
+        if table_id is not None and r_table != table_id:
+            continue
+        if hand is not None and (r_session, r_hand) != hand:
+            continue
+        by = payload_dict(text).get("by")
+        named = by.get("name") if isinstance(by, dict) else None
+        if r_login not in floor_logins:
+            verdict = NOT_FLOOR_LOGIN
+            detail = (
+                f"room ruling {rid} was filed by {r_login}, which is not a floor login: not applied, not a floor act"
+            )
+        elif isinstance(named, str) and named != r_login and named in logins:
+            verdict = NAMES_ANOTHER
+            detail = (
+                f"room ruling {rid} was filed by {r_login} but names {named[:63]} as the floor who ruled: "
+                f"it stands as {r_login}'s"
+            )
+        else:
+            continue
+        checks.append(FloorActCheck(r_table, r_session, r_hand, "room ruling", r_login, "", rid, verdict, detail))
     return checks
 
 

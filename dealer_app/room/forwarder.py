@@ -38,6 +38,7 @@ from dealer_app.record.store import applied_room_rulings
 from dealer_app.room import acked as room_acked
 from dealer_app.room.copy_witness import CopyWitness, Differences, compare
 from dealer_app.room.database import RoomError, connect, shown_url, words
+from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
 from dealer_app.room.schema import require_current
 
 if TYPE_CHECKING:
@@ -671,6 +672,11 @@ class _Sender:
                     "SELECT id, session, hand_no, payload, floor_login, at, hash FROM room.rulings_for_table(%s)",
                     (self.table_id,),
                 ).fetchall()
+                # (a ruling filed by a login that is not a floor's — the room's owner with the
+                # server's check turned off — is not offered: the readers name it, the table
+                # applies none of it; the catalogue says who is a floor login, not the room's schema)
+                floor_logins = {r[0] for r in conn.execute(FLOOR_LOGINS_SQL).fetchall()} if found else set()
+                found = [r for r in found if r[4] in floor_logins]
                 conn.commit()
             except psycopg.OperationalError:
                 raise  # (the connection: offline, said as such)

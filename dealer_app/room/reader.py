@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.record.chain import Anchor
+from dealer_app.record.floor_signing import filed_payload
 from dealer_app.record.hand_index import (
     SUMMARY_KINDS,
     HandIndex,
@@ -31,6 +32,7 @@ from dealer_app.record.integrity import Problem, failing_by_hand
 from dealer_app.record.rows import RecordRow, RulingRow, as_written
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
+from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
 from dealer_app.room.room_check import RoomTableCheck, check_room_table
 from dealer_app.room.schema import require_current
 from dealer_app.room.watch import STALE_AFTER_S, TableFlag, table_flags
@@ -106,6 +108,7 @@ class RoomReader:
         # copy is not counted, listed or replayed beside it (``is_applied``)
         self._applied: dict[tuple[str, int], str] = {}
         self.index = HandIndex()
+        self._login: str | None = None
 
     def _require_floor(self) -> None:
         member = self.conn.execute(
@@ -209,15 +212,16 @@ class RoomReader:
         self.refusals.sort(key=lambda r: r.id)
         known = {r.id for r in self.rulings}
         since = max(known, default=0) - LATE_WINDOW
-        for rid, tid, sid, hand, payload, login, at, digest in self._query(
+        fresh = self._query(
             "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
             "WHERE id > %s ORDER BY id",
             (since,),
-        ):
-            if rid not in known:
-                self.rulings.append(
-                    RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, record_time(at), digest)
-                )
+        )
+        floor_logins = {r[0] for r in self._query(FLOOR_LOGINS_SQL)} if fresh else set()
+        for rid, tid, sid, hand, payload, login, at, digest in fresh:
+            if rid not in known:  # (shown under the login that filed it: never the name its payload gives)
+                shown = filed_payload(payload_dict(payload), login, login in floor_logins)
+                self.rulings.append(RoomRuling(rid, tid, sid, hand, shown, login, record_time(at), digest))
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted and not self.is_applied(r):
@@ -374,10 +378,20 @@ class RoomReader:
         assert row is not None
         return int(row[0])
 
+    def login(self) -> str:
+        """The room login this reader is connected as (the server's ``session_user``)."""
+        if self._login is None:
+            self._login = str(self._query("SELECT session_user::text")[0][0])
+        return self._login
+
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
         """A floor's ruling into the room (appended, chained by the server, signed by the login)."""
         import psycopg
 
+        # (filed under this login, as the server requires since 0014: the floor's signature names it)
+        by = payload.get("by")
+        if isinstance(by, dict):
+            payload = dict(payload, by=dict(by, name=self.login()))
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
         try:
             row = self.conn.execute(
@@ -388,7 +402,8 @@ class RoomReader:
         except psycopg.Error as exc:
             raise RoomError(f"{self.path}: the ruling cannot be recorded in the room ({words(exc)})") from None
         assert row is not None
-        ruling = RoomRuling(row[0], table_id, session, hand_no, payload, row[1], record_time(row[2]), row[3])
+        shown = filed_payload(payload, row[1], True)  # (the server took it: a floor login's, under its name)
+        ruling = RoomRuling(row[0], table_id, session, hand_no, shown, row[1], record_time(row[2]), row[3])
         self.rulings.append(ruling)
         return ruling
 

@@ -132,7 +132,8 @@ class ServiceRoom:
 
     def vouches(self, row: RecordRow) -> bool:
         """A ruling row that applies a ruling of the room's floor, as the forwarder brought it:
-        its id and hash, its floor login and its chips the room's, not applied by the record yet."""
+        its id and hash, its floor login and its chips the room's, signed with that login as the
+        floor's name (never another name: the third attack pass), not applied by the record yet."""
         if self.forwarder is None or self.store is None or not isinstance(row, RulingRow):
             return False
         payload = row.payload
@@ -141,6 +142,8 @@ class ServiceRoom:
                 continue
             room_chips = {str(k): v for k, v in (pending.data.get("chips") or {}).items()}
             if payload.get("floor_login") != pending.floor_login or row.chips != room_chips:
+                return False
+            if payload.get("by") != {"role": "floor", "name": pending.floor_login}:
                 return False
             applied = applied_room_rulings(self.store.db)
             return (pending.id, pending.hash) not in applied

@@ -32,6 +32,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.events import HandVoided
 from dealer_app.floor.cases import record_entries, room_entries
 from dealer_app.record.chain import seal_code
+from dealer_app.record.floor_signing import shown_floor_name
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
@@ -346,7 +347,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
         if r is None:
             continue
         cited += list(r.rules)
-        by = (step.by or {}).get("name", "?")
+        by = shown_floor_name(step.by) if step.by else "?"  # (an unsigned floor act is said so)
         chips = ", ".join(f"{word['seat']} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
         case = f"{r.case} — {case_category(r.category)}, {case_status(r.status)}" if r.case else "—"
         parts.append(

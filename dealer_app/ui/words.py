@@ -26,6 +26,7 @@ from dealer_app.engine.says import fill as fill_in
 from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
 from dealer_app.live.game_outlook import game_name, rotation_says
 from dealer_app.live.presentation import show_money_with
+from dealer_app.record.floor_signing import shown_floor_name
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
 from dealer_app.record.rows import (
     FloorRefusedRow,
@@ -530,7 +531,7 @@ def step_text(step, currency: str = "USD") -> str:
         IrregularityRow.kind: lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
         RulingRow.kind: lambda: fill(
             translate("Words", "floor ruling by %1: %2"),
-            (step.by or {}).get("name", "?"),
+            shown_floor_name(step.by) if step.by else "?",
             step.ruling.decision if step.ruling else "",
         ),
     }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()

@@ -255,7 +255,9 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
             "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, 1, 1, '{}')", (hand.table_id,)
         )
     rows = reader.hand_rows(hand.table_id, hand.session, hand.hand)
-    assert rows[-1][1:3] == ("ruling", {"decision": "the bet stands"})
+    # (shown under the login that filed it, whatever the payload gives: issue 30's third attack pass)
+    by = {"role": "floor", "name": f"{room.name}_floor"}
+    assert rows[-1][1:3] == ("ruling", {"decision": "the bet stands", "by": by})
     again = RoomReader(room.floor)
     again.catch_up()
     assert [h.rulings for h in again.hands() if h.id == hand.id] == [1]

@@ -90,7 +90,7 @@ def test_an_installed_table_in_a_room_forwards_takes_the_rooms_ruling_and_is_che
     record = Store.read_only(service.folder / RECORD_NAME)
     (applied,) = [pl for _, k, pl, _ in record.session_log(c.session_id) if k == "ruling"]
     record.close()
-    assert applied["by"] == {"role": "floor", "name": "Maria"} and isinstance(applied["room_ruling"], int)
+    assert applied["by"] == {"role": "floor", "name": f"{room.name}_floor"} and isinstance(applied["room_ruling"], int)
     qtbot.waitUntil(lambda: w.room.rulings == (), timeout=10000)
     qtbot.waitUntil(lambda: in_room(pg, room, table_id) == in_record(service.folder), timeout=15000)
     # the start check, made by the service: the room agrees

@@ -75,7 +75,7 @@ def test_a_room_ruling_with_chips_reaches_the_table_and_is_applied_once(room, tm
         wait_for(lambda: fwd.state.rulings)
         (pending,) = fwd.state.rulings
         assert (pending.session, pending.hand, pending.floor_login) == (sid, 2, f"{room.name}_floor")
-        assert pending.data["chips"] == {"1": -100, "2": 100} and pending.data["by"]["name"] == "Maria"
+        assert pending.data["chips"] == {"1": -100, "2": 100} and pending.data["by"]["name"] == f"{room.name}_floor"
         before = stacks(c)
         rule_from_room(c, pending)
         after = stacks(c)
@@ -83,7 +83,10 @@ def test_a_room_ruling_with_chips_reaches_the_table_and_is_applied_once(room, tm
         assert "R-" in str(c.floor_notice)
         rows = [p for _s, kind, p, _at in store.hand_rows(sid, 2) if kind == "ruling"]
         assert len(rows) == 1 and rows[0]["room_ruling"] == pending.id and rows[0]["room_hash"] == pending.hash
-        assert rows[0]["by"] == {"role": "floor", "name": "Maria"} and rows[0]["floor_login"] == pending.floor_login
+        assert (
+            rows[0]["by"] == {"role": "floor", "name": pending.floor_login}
+            and rows[0]["floor_login"] == pending.floor_login
+        )
         assert rows[0]["confirmed_by"] == {"role": "dealer"}
         assert applied_room_rulings(store.db) == {(pending.id, pending.hash)}
         with pytest.raises(InputError, match="already"):  # once: a second confirmation moves nothing
@@ -236,7 +239,7 @@ def test_the_dealer_is_shown_the_room_ruling_between_hands_and_confirms_it_with_
     rule_in_room(room, c.store.table_id(), c.session_id, 2, {1: -150, 2: 150})
     dialog = dialog_shown(qtbot, w)
     text = "\n".join(label.text() for label in dialog.findChildren(type(w.record_label)))
-    assert "The floor (Maria) ruled on hand 1-2" in text and "Seat 1 pays seat 2 one dollar" in text
+    assert f"The floor ({room.name}_floor) ruled on hand 1-2" in text and "Seat 1 pays seat 2 one dollar" in text
     assert "Seat 1 Ann: -$1.50" in text and "Seat 2 Bob: +$1.50" in text
     before = stacks(c)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Escape)  # not now
@@ -415,11 +418,11 @@ def test_rulings_database_lists_the_rooms_cases_as_text(ruled_room, capsys):
     assert len(lines) == 2 and out.err == ""
     at_table, in_room = lines
     assert at_table.startswith("C-") and f"hand {sid}-1" in at_table and "floor Maria" in at_table
-    assert in_room.startswith("R-") and f"hand {sid}-2" in in_room and "floor Tom" in in_room
+    assert in_room.startswith("R-") and f"hand {sid}-2" in in_room and f"floor {room.name}_floor" in in_room
     assert f"Stud 1 ({tid})" in at_table and "the raise stands" in in_room
     assert all(line.count(" UTC ") == 2 for line in lines)
     assert at_table.index(" opened ") == in_room.index(" opened ")
-    assert main(["rulings", "--database", room.floor, "--floor", "tom"]) == 0
+    assert main(["rulings", "--database", room.floor, "--floor", f"{room.name}_floor"]) == 0
     assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == [in_room.split()[0]]
     assert main(["rulings", "--database", room.floor, "--since", "2999-01-01"]) == 0
     out = capsys.readouterr()
@@ -441,7 +444,7 @@ def test_rulings_database_as_json_has_the_rooms_time_in_the_records_one_form(rul
     ]
     at_table, in_room = cases
     assert at_table["case"].startswith("C-") and in_room["case"].startswith("R-")
-    assert [r["floor"] for c in cases for r in c["rulings"]] == ["Maria", "Tom"]
+    assert [r["floor"] for c in cases for r in c["rulings"]] == ["Maria", f"{room.name}_floor"]
     assert at_table["rulings"][0]["chips"] in ({"2": -100, "3": 100}, {2: -100, 3: 100})
     for c in cases:  # the table's row's time and the room's own ruling's: one form, UTC
         for when in (c["opened"], c["updated"], *(r["at"] for r in c["rulings"])):
@@ -463,7 +466,7 @@ def test_rulings_database_as_csv_is_one_line_a_ruling(ruled_room, capsys):
     assert list(rows[0]) == list(CSV_COLUMNS)
     assert [(r["hand_id"], r["table_id"], r["floor"]) for r in rows] == [
         (f"{sid}-1", tid, "Maria"),
-        (f"{sid}-2", tid, "Tom"),
+        (f"{sid}-2", tid, f"{room.name}_floor"),  # (the room's: under the login that filed it)
     ]
     assert rows[0]["chips"] == "2:-100 3:100" and rows[1]["witnesses"] == "Zed" and rows[1]["case"].startswith("R-")
     assert all(re.fullmatch(RECORD_TIME, r["at"]) for r in rows)

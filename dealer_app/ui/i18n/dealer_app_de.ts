@@ -145,158 +145,158 @@
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="792"/>
+        <location filename="../action_panel.py" line="794"/>
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="794"/>
+        <location filename="../action_panel.py" line="796"/>
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="796"/>
+        <location filename="../action_panel.py" line="798"/>
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="800"/>
+        <location filename="../action_panel.py" line="802"/>
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="801"/>
+        <location filename="../action_panel.py" line="803"/>
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="803"/>
+        <location filename="../action_panel.py" line="805"/>
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="807"/>
+        <location filename="../action_panel.py" line="809"/>
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="809"/>
+        <location filename="../action_panel.py" line="811"/>
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="811"/>
+        <location filename="../action_panel.py" line="813"/>
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="848"/>
+        <location filename="../action_panel.py" line="850"/>
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="861"/>
+        <location filename="../action_panel.py" line="863"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="863"/>
+        <location filename="../action_panel.py" line="865"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="866"/>
+        <location filename="../action_panel.py" line="868"/>
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="866"/>
+        <location filename="../action_panel.py" line="868"/>
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="869"/>
+        <location filename="../action_panel.py" line="871"/>
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="870"/>
+        <location filename="../action_panel.py" line="872"/>
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="871"/>
+        <location filename="../action_panel.py" line="873"/>
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="872"/>
+        <location filename="../action_panel.py" line="874"/>
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="877"/>
+        <location filename="../action_panel.py" line="879"/>
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="879"/>
+        <location filename="../action_panel.py" line="881"/>
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="880"/>
+        <location filename="../action_panel.py" line="882"/>
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="881"/>
+        <location filename="../action_panel.py" line="883"/>
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="882"/>
+        <location filename="../action_panel.py" line="884"/>
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="446"/>
-        <location filename="../action_panel.py" line="891"/>
+        <location filename="../action_panel.py" line="893"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="893"/>
+        <location filename="../action_panel.py" line="895"/>
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="895"/>
+        <location filename="../action_panel.py" line="897"/>
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="903"/>
+        <location filename="../action_panel.py" line="905"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="903"/>
+        <location filename="../action_panel.py" line="905"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="905"/>
+        <location filename="../action_panel.py" line="907"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="910"/>
+        <location filename="../action_panel.py" line="912"/>
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="910"/>
+        <location filename="../action_panel.py" line="912"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -397,47 +397,47 @@
 <context>
     <name>Cases</name>
     <message>
-        <location filename="../../floor/cases.py" line="35"/>
+        <location filename="../../floor/cases.py" line="36"/>
         <source>irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="36"/>
+        <location filename="../../floor/cases.py" line="37"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="37"/>
+        <location filename="../../floor/cases.py" line="38"/>
         <source>pot dispute</source>
         <translation>Streit um den Pot</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="38"/>
+        <location filename="../../floor/cases.py" line="39"/>
         <source>conduct</source>
         <translation>Verhalten</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="39"/>
+        <location filename="../../floor/cases.py" line="40"/>
         <source>other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="42"/>
+        <location filename="../../floor/cases.py" line="43"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="43"/>
+        <location filename="../../floor/cases.py" line="44"/>
         <source>decided</source>
         <translation>entschieden</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="44"/>
+        <location filename="../../floor/cases.py" line="45"/>
         <source>appealed</source>
         <translation>Einspruch eingelegt</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="45"/>
+        <location filename="../../floor/cases.py" line="46"/>
         <source>closed</source>
         <translation>abgeschlossen</translation>
     </message>
@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="416"/>
+        <location filename="../../recordsvc/server.py" line="505"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1752,7 +1752,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="349"/>
+        <location filename="../../room/reader.py" line="353"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="216"/>
-        <location filename="../../recordsvc/server.py" line="329"/>
+        <location filename="../../recordsvc/server.py" line="340"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2562,58 +2562,58 @@
     <message>
         <location filename="../../floor/rulings.py" line="239"/>
         <location filename="../../live/record_writer.py" line="62"/>
-        <location filename="../../record/floor_accounts.py" line="223"/>
+        <location filename="../../record/floor_accounts.py" line="257"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="96"/>
+        <location filename="../../record/floor_accounts.py" line="99"/>
         <source>a floor account&apos;s name is 1 to %1 printable characters</source>
         <translation>der Name eines Floor-Kontos hat 1 bis %1 druckbare Zeichen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="100"/>
+        <location filename="../../record/floor_accounts.py" line="103"/>
         <source>a floor passphrase needs at least %1 characters</source>
         <translation>ein Floor-Passwort braucht mindestens %1 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="108"/>
+        <location filename="../../record/floor_accounts.py" line="111"/>
         <source>%1: the floor accounts cannot be read (%2)</source>
         <translation>%1: Die Floor-Konten können nicht gelesen werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="134"/>
+        <location filename="../../record/floor_accounts.py" line="137"/>
         <source>%1 is not root&apos;s alone (others may change it): its floor accounts are not trusted</source>
         <translation>%1 gehört nicht allein root (andere können sie ändern): Ihren Floor-Konten wird nicht vertraut</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="153"/>
+        <location filename="../../record/floor_accounts.py" line="156"/>
         <source>%1 is not yours: change the floor accounts as its owner (sudo)</source>
         <translation>%1 gehört Ihnen nicht: Floor-Konten als ihr Eigentümer ändern (sudo)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="182"/>
+        <location filename="../../record/floor_accounts.py" line="185"/>
         <source>%1 already has a floor account</source>
         <translation>%1 hat schon ein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="191"/>
+        <location filename="../../record/floor_accounts.py" line="194"/>
         <source>%1 has no floor account</source>
         <translation>%1 hat kein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="239"/>
+        <location filename="../../record/floor_accounts.py" line="273"/>
         <source>no floor account exists (%1), so no floor act can be made: create one with &apos;dealer-app floor-account add NAME&apos;</source>
         <translation>es gibt kein Floor-Konto (%1), also ist keine Floor-Handlung möglich: eines anlegen mit &apos;dealer-app floor-account add NAME&apos;</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="251"/>
+        <location filename="../../record/floor_accounts.py" line="285"/>
         <location filename="../../room/floor_login.py" line="66"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="264"/>
+        <location filename="../../record/floor_accounts.py" line="298"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
     </message>
@@ -2682,24 +2682,44 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="307"/>
+        <location filename="../../recordsvc/server.py" line="318"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="318"/>
+        <location filename="../../recordsvc/server.py" line="329"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="359"/>
+        <location filename="../../recordsvc/server.py" line="370"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="383"/>
+        <location filename="../../recordsvc/server.py" line="402"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="469"/>
+        <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
+        <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="477"/>
+        <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
+        <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="486"/>
+        <source>the limit table %1 does not exist (or is not readable as played): refused</source>
+        <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="490"/>
+        <source>the profile %1 does not exist (or is not readable as played): refused</source>
+        <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
         <location filename="../../room/service_link.py" line="99"/>
@@ -4057,467 +4077,467 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="102"/>
+        <location filename="../report_pdf.py" line="103"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="118"/>
+        <location filename="../report_pdf.py" line="119"/>
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="117"/>
+        <location filename="../report_pdf.py" line="118"/>
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60"/>
+        <location filename="../report_pdf.py" line="61"/>
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63"/>
+        <location filename="../report_pdf.py" line="64"/>
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64"/>
+        <location filename="../report_pdf.py" line="65"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65"/>
+        <location filename="../report_pdf.py" line="66"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66"/>
+        <location filename="../report_pdf.py" line="67"/>
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67"/>
+        <location filename="../report_pdf.py" line="68"/>
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68"/>
+        <location filename="../report_pdf.py" line="69"/>
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69"/>
+        <location filename="../report_pdf.py" line="70"/>
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70"/>
+        <location filename="../report_pdf.py" line="71"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71"/>
+        <location filename="../report_pdf.py" line="72"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72"/>
+        <location filename="../report_pdf.py" line="73"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73"/>
+        <location filename="../report_pdf.py" line="74"/>
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74"/>
+        <location filename="../report_pdf.py" line="75"/>
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75"/>
+        <location filename="../report_pdf.py" line="76"/>
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76"/>
+        <location filename="../report_pdf.py" line="77"/>
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="77"/>
+        <location filename="../report_pdf.py" line="78"/>
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="78"/>
+        <location filename="../report_pdf.py" line="79"/>
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79"/>
+        <location filename="../report_pdf.py" line="80"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="80"/>
+        <location filename="../report_pdf.py" line="81"/>
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="81"/>
+        <location filename="../report_pdf.py" line="82"/>
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82"/>
+        <location filename="../report_pdf.py" line="83"/>
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83"/>
+        <location filename="../report_pdf.py" line="84"/>
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84"/>
+        <location filename="../report_pdf.py" line="85"/>
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85"/>
+        <location filename="../report_pdf.py" line="86"/>
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86"/>
+        <location filename="../report_pdf.py" line="87"/>
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="87"/>
+        <location filename="../report_pdf.py" line="88"/>
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="88"/>
+        <location filename="../report_pdf.py" line="89"/>
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="89"/>
+        <location filename="../report_pdf.py" line="90"/>
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="90"/>
+        <location filename="../report_pdf.py" line="91"/>
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="93"/>
+        <location filename="../report_pdf.py" line="94"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="94"/>
+        <location filename="../report_pdf.py" line="95"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="95"/>
+        <location filename="../report_pdf.py" line="96"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="96"/>
+        <location filename="../report_pdf.py" line="97"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="97"/>
+        <location filename="../report_pdf.py" line="98"/>
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="98"/>
+        <location filename="../report_pdf.py" line="99"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="99"/>
+        <location filename="../report_pdf.py" line="100"/>
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="100"/>
+        <location filename="../report_pdf.py" line="101"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="101"/>
+        <location filename="../report_pdf.py" line="102"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="103"/>
+        <location filename="../report_pdf.py" line="104"/>
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="104"/>
+        <location filename="../report_pdf.py" line="105"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="105"/>
+        <location filename="../report_pdf.py" line="106"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="106"/>
+        <location filename="../report_pdf.py" line="107"/>
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="107"/>
+        <location filename="../report_pdf.py" line="108"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="108"/>
+        <location filename="../report_pdf.py" line="109"/>
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="110"/>
+        <location filename="../report_pdf.py" line="111"/>
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="111"/>
+        <location filename="../report_pdf.py" line="112"/>
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="112"/>
+        <location filename="../report_pdf.py" line="113"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="113"/>
+        <location filename="../report_pdf.py" line="114"/>
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="114"/>
+        <location filename="../report_pdf.py" line="115"/>
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="115"/>
+        <location filename="../report_pdf.py" line="116"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="116"/>
+        <location filename="../report_pdf.py" line="117"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="137"/>
+        <location filename="../report_pdf.py" line="138"/>
         <source>The table at step %1</source>
         <translation>Der Tisch bei Schritt %1</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="138"/>
+        <location filename="../report_pdf.py" line="139"/>
         <source>This is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="141"/>
+        <location filename="../report_pdf.py" line="142"/>
         <source>This is the end of the hand: no ruling is recorded for it.</source>
         <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="145"/>
+        <location filename="../report_pdf.py" line="146"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="151"/>
+        <location filename="../report_pdf.py" line="152"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="157"/>
+        <location filename="../report_pdf.py" line="158"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="163"/>
+        <location filename="../report_pdf.py" line="164"/>
         <source>Seat %1 (%2) is to act:</source>
         <translation>Platz %1 (%2) ist am Zug:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="164"/>
+        <location filename="../report_pdf.py" line="165"/>
         <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
         <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="167"/>
+        <location filename="../report_pdf.py" line="168"/>
         <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
         <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="170"/>
+        <location filename="../report_pdf.py" line="171"/>
         <source>None: the hand was declared void.</source>
         <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="171"/>
+        <location filename="../report_pdf.py" line="172"/>
         <source>None: the hand is over.</source>
         <translation>Keine: Das Spiel ist zu Ende.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="173"/>
+        <location filename="../report_pdf.py" line="174"/>
         <source>At the moment (step %1):</source>
         <translation>In diesem Moment (Schritt %1):</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="174"/>
+        <location filename="../report_pdf.py" line="175"/>
         <source>The ruling cites:</source>
         <translation>Die Entscheidung nennt:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="175"/>
+        <location filename="../report_pdf.py" line="176"/>
         <source>The rulings cite:</source>
         <translation>Die Entscheidungen nennen:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="176"/>
+        <location filename="../report_pdf.py" line="177"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="178"/>
+        <location filename="../report_pdf.py" line="179"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="179"/>
+        <location filename="../report_pdf.py" line="180"/>
         <source>fouled deck</source>
         <translation>fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="180"/>
+        <location filename="../report_pdf.py" line="181"/>
         <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
         <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="183"/>
+        <location filename="../report_pdf.py" line="184"/>
         <source>No pot was played for: every ante and bet went back to its player: %1.</source>
         <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="186"/>
+        <location filename="../report_pdf.py" line="187"/>
         <source>No chips had gone in: none went back.</source>
         <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="187"/>
+        <location filename="../report_pdf.py" line="188"/>
         <source>Stacks after the void: %1.</source>
         <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="188"/>
+        <location filename="../report_pdf.py" line="189"/>
         <source>The same players are dealt the hand again (the redeal).</source>
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="584"/>
+        <location filename="../report_pdf.py" line="585"/>
         <source>mixed table: %1; %2</source>
         <translation>Mixed-Tisch: %1; %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="121"/>
+        <location filename="../report_pdf.py" line="122"/>
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="122"/>
+        <location filename="../report_pdf.py" line="123"/>
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="123"/>
+        <location filename="../report_pdf.py" line="124"/>
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="124"/>
+        <location filename="../report_pdf.py" line="125"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="125"/>
+        <location filename="../report_pdf.py" line="126"/>
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="126"/>
+        <location filename="../report_pdf.py" line="127"/>
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="127"/>
+        <location filename="../report_pdf.py" line="128"/>
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="128"/>
+        <location filename="../report_pdf.py" line="129"/>
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="130"/>
+        <location filename="../report_pdf.py" line="131"/>
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="129"/>
+        <location filename="../report_pdf.py" line="130"/>
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="131"/>
+        <location filename="../report_pdf.py" line="132"/>
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="132"/>
+        <location filename="../report_pdf.py" line="133"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="133"/>
+        <location filename="../report_pdf.py" line="134"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="134"/>
+        <location filename="../report_pdf.py" line="135"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="135"/>
+        <location filename="../report_pdf.py" line="136"/>
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="109"/>
+        <location filename="../report_pdf.py" line="110"/>
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -6566,172 +6586,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="66"/>
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
-        <location filename="../words.py" line="133"/>
+        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="134"/>
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
-        <location filename="../words.py" line="134"/>
+        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="135"/>
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
-        <location filename="../words.py" line="135"/>
+        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="136"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
-        <location filename="../words.py" line="136"/>
+        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="137"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="75"/>
+        <location filename="../words.py" line="76"/>
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="76"/>
+        <location filename="../words.py" line="77"/>
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77"/>
+        <location filename="../words.py" line="78"/>
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78"/>
+        <location filename="../words.py" line="79"/>
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79"/>
+        <location filename="../words.py" line="80"/>
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80"/>
+        <location filename="../words.py" line="81"/>
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81"/>
+        <location filename="../words.py" line="82"/>
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="83"/>
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="84"/>
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="85"/>
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85"/>
+        <location filename="../words.py" line="86"/>
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="87"/>
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87"/>
+        <location filename="../words.py" line="88"/>
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="94"/>
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="95"/>
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="96"/>
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96"/>
+        <location filename="../words.py" line="97"/>
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97"/>
+        <location filename="../words.py" line="98"/>
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="98"/>
+        <location filename="../words.py" line="99"/>
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="99"/>
+        <location filename="../words.py" line="100"/>
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="100"/>
+        <location filename="../words.py" line="101"/>
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="101"/>
+        <location filename="../words.py" line="102"/>
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="102"/>
+        <location filename="../words.py" line="103"/>
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103"/>
+        <location filename="../words.py" line="104"/>
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="104"/>
+        <location filename="../words.py" line="105"/>
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="105"/>
+        <location filename="../words.py" line="106"/>
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="113"/>
+        <location filename="../words.py" line="114"/>
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="121"/>
+        <location filename="../words.py" line="122"/>
         <source>en</source>
         <comment>the ISO code of this translation&apos;s language</comment>
         <translation>de</translation>
@@ -6827,17 +6847,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="200"/>
+        <location filename="../words.py" line="201"/>
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="201"/>
+        <location filename="../words.py" line="202"/>
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="202"/>
+        <location filename="../words.py" line="203"/>
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
@@ -6863,44 +6883,44 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167"/>
+        <location filename="../words.py" line="168"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168"/>
+        <location filename="../words.py" line="169"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="169"/>
+        <location filename="../words.py" line="170"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="170"/>
+        <location filename="../words.py" line="171"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="171"/>
+        <location filename="../words.py" line="172"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="300"/>
+        <location filename="../words.py" line="301"/>
         <source>us-cardroom</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>US-Cardroom</translation>
     </message>
     <message>
-        <location filename="../words.py" line="301"/>
+        <location filename="../words.py" line="302"/>
         <source>casinos-austria</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>Casinos Austria</translation>
     </message>
     <message>
-        <location filename="../words.py" line="302"/>
+        <location filename="../words.py" line="303"/>
         <source>tda-tournament</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>TDA-Turnier</translation>
@@ -7291,143 +7311,143 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1. Sidepot %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315"/>
+        <location filename="../words.py" line="316"/>
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316"/>
+        <location filename="../words.py" line="317"/>
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317"/>
+        <location filename="../words.py" line="318"/>
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318"/>
+        <location filename="../words.py" line="319"/>
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="319"/>
+        <location filename="../words.py" line="320"/>
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="320"/>
+        <location filename="../words.py" line="321"/>
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="321"/>
+        <location filename="../words.py" line="322"/>
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="325"/>
+        <location filename="../words.py" line="326"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326"/>
+        <location filename="../words.py" line="327"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327"/>
+        <location filename="../words.py" line="328"/>
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="328"/>
+        <location filename="../words.py" line="329"/>
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="329"/>
+        <location filename="../words.py" line="330"/>
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="330"/>
+        <location filename="../words.py" line="331"/>
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331"/>
+        <location filename="../words.py" line="332"/>
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="334"/>
+        <location filename="../words.py" line="335"/>
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="335"/>
+        <location filename="../words.py" line="336"/>
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="336"/>
+        <location filename="../words.py" line="337"/>
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="337"/>
+        <location filename="../words.py" line="338"/>
         <source>bring in</source>
         <translation>den Bring-in setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338"/>
+        <location filename="../words.py" line="339"/>
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="339"/>
+        <location filename="../words.py" line="340"/>
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="340"/>
+        <location filename="../words.py" line="341"/>
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="351"/>
+        <location filename="../words.py" line="352"/>
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="352"/>
+        <location filename="../words.py" line="353"/>
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353"/>
+        <location filename="../words.py" line="354"/>
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="354"/>
+        <location filename="../words.py" line="355"/>
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="375"/>
+        <location filename="../words.py" line="376"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
@@ -7555,162 +7575,162 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="444"/>
+        <location filename="../words.py" line="445"/>
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="449"/>
+        <location filename="../words.py" line="450"/>
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="451"/>
+        <location filename="../words.py" line="452"/>
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="454"/>
+        <location filename="../words.py" line="455"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="457"/>
+        <location filename="../words.py" line="458"/>
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="459"/>
+        <location filename="../words.py" line="460"/>
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="461"/>
+        <location filename="../words.py" line="462"/>
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480"/>
+        <location filename="../words.py" line="481"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481"/>
+        <location filename="../words.py" line="482"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="482"/>
+        <location filename="../words.py" line="483"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="483"/>
+        <location filename="../words.py" line="484"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="484"/>
+        <location filename="../words.py" line="485"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="485"/>
+        <location filename="../words.py" line="486"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="499"/>
+        <location filename="../words.py" line="500"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="502"/>
+        <location filename="../words.py" line="503"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="503"/>
+        <location filename="../words.py" line="504"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="504"/>
+        <location filename="../words.py" line="505"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="505"/>
+        <location filename="../words.py" line="506"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="506"/>
+        <location filename="../words.py" line="507"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="507"/>
+        <location filename="../words.py" line="508"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508"/>
+        <location filename="../words.py" line="509"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509"/>
+        <location filename="../words.py" line="510"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="510"/>
+        <location filename="../words.py" line="511"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="521"/>
+        <location filename="../words.py" line="522"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="522"/>
+        <location filename="../words.py" line="523"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="523"/>
+        <location filename="../words.py" line="524"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="525"/>
+        <location filename="../words.py" line="526"/>
         <source>floor act refused: wrong passphrase or no account for %1</source>
         <translation>Floor-Handlung abgewiesen: falsches Passwort oder kein Konto für %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="528"/>
+        <location filename="../words.py" line="529"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="529"/>
+        <location filename="../words.py" line="530"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="530"/>
+        <location filename="../words.py" line="531"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="532"/>
+        <location filename="../words.py" line="533"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="538"/>
+        <location filename="../words.py" line="539"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
