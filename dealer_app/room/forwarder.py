@@ -456,13 +456,16 @@ class _Sender:
         if self.named:  # (a table registered under the machine's name takes the one set since)
             conn.execute("SELECT room.rename_table(%s, %s)", (self.table_id, self.label))
         conn.commit()
+        # what the room acknowledged is read before what it holds: another sender of this record
+        # (a forwarder being stopped while the next starts) may be acknowledged in between, and
+        # read the other way round that honest race looked like a cut copy
+        acked = room_acked.load(self.record_path, self._acked_key)
         row_id, digest, _refused_row, _reason = conn.execute(
             "SELECT * FROM room.table_head(%s)", (self.table_id,)
         ).fetchone()
         self._heads_on_server = conn.execute("SELECT room.heads_head(%s)", (self.table_id,)).fetchone()[0]
         conn.commit()
         head = row_id or 0
-        acked = room_acked.load(self.record_path, self._acked_key)
         if head < acked:  # the room acknowledged more of this table than it now holds: it was cut
             why = (
                 f"the room acknowledged the rows of table {self.table_id} up to row {acked} and now holds them only "
