@@ -69,37 +69,66 @@ def peak_mb() -> float:
 # --- the children --------------------------------------------------------------------------------
 def console_child(url: str, hands: int) -> dict:
     from bench_record import _settle, _until, open_console
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from dealer_app.room.hand_pages import PAGE_HANDS
     from dealer_app.ui.room_window import RoomFloorWindow
 
     app = QApplication.instance() or QApplication([])
-    kept: dict = {}
-
-    def make():
-        kept["w"] = RoomFloorWindow(url)
-        kept["t0"] = time.perf_counter()
-        return kept["w"]
+    page = min(hands, PAGE_HANDS)
 
     # (open_console closes the window when done: the check is timed on a second window below)
-    first = open_console(app, make, hands, 1200)
+    first = open_console(app, lambda: RoomFloorWindow(url), page, 1200)
     t0 = time.perf_counter()
     w = RoomFloorWindow(url)
     w.show()
-    _until(app, lambda: w.hand_list.rowCount() == hands, 1200, "the hand list")
+    _until(app, lambda: w.hand_list.rowCount() == page, 1200, "the hand list")
     listed = time.perf_counter()
+    # the GUI's latency while the console's own check walks every table from its first row: a
+    # zero-delay timer posted every 50 ms, the time until the GUI's loop ran it (what a click
+    # waits for before it is handled)
+    waits: list[float] = []
+
+    def probe() -> None:
+        posted = time.perf_counter()
+        QTimer.singleShot(0, lambda: waits.append((time.perf_counter() - posted) * 1000))
+
+    ticker = QTimer()
+    ticker.setInterval(50)
+    ticker.timeout.connect(probe)
+    ticker.start()
     _until(app, lambda: w.feed.checks >= 1, 3600, "the console's check")
     checked = time.perf_counter()
+    during, waits = waits, []
+    idle_until = time.perf_counter() + 3  # (the same, with no walk running: the next is 300 s away)
+    _until(app, lambda: time.perf_counter() > idle_until, 10, "the idle probes")
+    ticker.stop()
+    idle = waits
+    # and the next page, the floor scrolling on
+    t1 = time.perf_counter()
+    w.more_hands()
+    more_ms = (time.perf_counter() - t1) * 1000
+    pages = w.hand_list.rowCount()
     failing = len(w.room_problems)
     w.close()
     _settle(app)
+
+    def pct(values: list[float], p: float) -> float:
+        return round(sorted(values)[min(len(values) - 1, int(len(values) * p))], 2) if values else 0.0
+
     return {
         "made_ms": round(first["made_ms"]),
         "listed_ms": round(first["listed_ms"]),
         "first_hand_ms": round(first["first_hand_ms"]),
         "first_page_ms": round(first["shown_ms"]),
+        "page_hands": page,
+        "next_page_ms": round(more_ms),
+        "listed_after_next_page": pages,
         "second_open_listed_ms": round((listed - t0) * 1000),
         "check_reported_s": round(checked - t0, 2),
+        "gui_wait_during_walk_ms": {"median": pct(during, 0.5), "p95": pct(during, 0.95), "max": pct(during, 1.0)},
+        "gui_wait_idle_ms": {"median": pct(idle, 0.5), "p95": pct(idle, 0.95), "max": pct(idle, 1.0)},
         "problems": failing,
         "peak_mb": round(peak_mb(), 1),
     }
