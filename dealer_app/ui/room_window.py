@@ -96,6 +96,7 @@ class RoomFloorWindow(FloorWindow):
         self.browser_layout.insertWidget(self.browser_layout.indexOf(self.count), self.more_button)
         # the floor scrolled to the end of the list: the next page (after the scroll is done)
         self.hand_list.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.hand_list.itemSelectionChanged.connect(self._chose)  # (Down to the last row: the next page too)
         self._show_room()
         self.bridge_feed = _FeedBridge(self)
         self.bridge_feed.changed.connect(self._feed_changed)
@@ -133,6 +134,11 @@ class RoomFloorWindow(FloorWindow):
     def _scrolled(self, value: int) -> None:
         bar = self.hand_list.verticalScrollBar()
         if value >= bar.maximum() > 0 and self.pages is not None and not self.pages.done:
+            QTimer.singleShot(0, self.more_hands)
+
+    def _chose(self) -> None:
+        rows = self.hand_list.selectionModel().selectedRows()
+        if rows and rows[0].row() == self.hand_list.rowCount() - 1 and self.pages is not None and not self.pages.done:
             QTimer.singleShot(0, self.more_hands)
 
     def _compose(self) -> None:

@@ -10,6 +10,8 @@ oldest hand and opens it, finds a hand far beyond the first page by its player, 
 time, and sees a hand dealt meanwhile at once.
 """
 
+import random
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -23,7 +25,7 @@ from dealer_app.room.hand_pages import HandPages, sort_key
 from dealer_app.room.reader import RoomReader
 from tests.support.live_random import PLAYERS
 from tests.support.room import _ROOMS, Room
-from tests.support.session_record import ordinary_sessions
+from tests.support.session_record import _play_hand, ordinary_sessions
 from tests.ui.test_ui_floor import focus, open_row
 
 LABEL = "Stud room 4"
@@ -151,15 +153,18 @@ def test_the_floor_scrolls_to_the_oldest_hand_and_opens_it(qtbot, console, every
     assert w.more_button.isVisible() and "the room has more" in w.count.text()
     open_row(qtbot, w, 0)
     oldest = whole[-1]
-    for _ in range(40):  # End in the list: to its last row; the list reads the next page when it gets there
-        if w.hand_list.rowCount() == len(whole):
-            break
-        qtbot.keyClick(focus(qtbot), Qt.Key_End)
-        qtbot.waitUntil(lambda: w.hand_list.currentRow() == w.hand_list.rowCount() - 1, timeout=3000)
-    qtbot.waitUntil(lambda: w.hand_list.rowCount() == len(whole), timeout=5000)
+    for row in range(1, len(whole)):  # Down, hand by hand: at the last row the list reads the next page
+        qtbot.keyClick(focus(qtbot), Qt.Key_Down)
+        qtbot.waitUntil(lambda r=row: w.hand_list.currentRow() == r and w.timeline.hand == w.shown[r].hand)
+        assert w.hand_list.rowCount() >= min(len(whole), row + 1)
+        if row < len(whole) - 1:
+            qtbot.waitUntil(lambda r=row: w.hand_list.rowCount() > r + 1, timeout=3000)
     assert [h.id for h in w.shown] == [h.id for h in whole]
     assert not w.more_button.isVisible() and w.count.text() == f"{len(whole)} hands"
-    w.hand_list.scrollToBottom()
+    assert (w.timeline.session, w.timeline.hand) == (oldest.session, oldest.hand)
+    open_row(qtbot, w, 0)
+    qtbot.waitUntil(lambda: w.timeline.hand == whole[0].hand)
+    w.hand_list.scrollToBottom()  # (the oldest, opened by a click too)
     open_row(qtbot, w, len(whole) - 1)
     qtbot.waitUntil(lambda: (w.timeline.session, w.timeline.hand) == (oldest.session, oldest.hand), timeout=3000)
     assert w.status.text().startswith(f"Hand {oldest.id}, step ")
@@ -183,7 +188,9 @@ def test_the_floor_finds_a_hand_far_beyond_the_first_page(qtbot, console, paged_
     old = next(h for h in whole if (h.session, h.hand) == key)
     type_into(qtbot, w.filter_since, old.started[:19])
     type_into(qtbot, w.filter_until, old.started[:19])
-    qtbot.waitUntil(lambda: [(h.session, h.hand) for h in w.shown] == [key], timeout=3000)
+    at_that_second = [h.id for h in whole if h.started[:19] == old.started[:19]]
+    assert old.id in at_that_second and len(at_that_second) < len(whole)
+    qtbot.waitUntil(lambda: [h.id for h in w.shown] == at_that_second[:PAGE], timeout=3000)
     w.filter_since.clear()
     w.filter_until.clear()
     name = old.players[-1]
@@ -207,9 +214,11 @@ def test_a_new_hand_appears_at_once_while_the_floor_is_paged(qtbot, tmp_path, ro
     room.enroll_when_registered(store.table_id())
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
-    for _ in range(7):
+    rng, made = random.Random(30), {"undos": 0}
+    for _ in range(7):  # seven hands played to their ends (undos and redos on the way)
         c.start_hand()
-        c.void_hand("a misdeal", {"role": "floor", "name": "Maria"}) if hasattr(c, "void_hand") else None
+        _play_hand(c, rng, made, None)
+        c.finish_hand()
     assert fwd.wait_until_sent(30), fwd.state
     w = RoomFloorWindow(room.floor)
     qtbot.addWidget(w)
@@ -220,10 +229,15 @@ def test_a_new_hand_appears_at_once_while_the_floor_is_paged(qtbot, tmp_path, ro
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
     assert [h.hand for h in w.shown] == [7, 6, 5, 4, 3, 2]
-    open_row(qtbot, w, 5)  # hand 2, on the third page
+    open_row(qtbot, w, 4)  # hand 3, on the third page (hand 1 is the room's still: a page not read)
     c.start_hand()
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 7, timeout=2000)
     assert [h.hand for h in w.shown] == [8, 7, 6, 5, 4, 3, 2] and w.hand_list.item(0, 2).text() == "open"
-    assert w.hand_list.selectionModel().selectedRows()[0].row() == 6 and w.timeline.hand == 2
+    assert w.hand_list.selectionModel().selectedRows()[0].row() == 5 and w.timeline.hand == 3
+    assert w.more_button.isVisible()
+    _play_hand(c, rng, made, None)
+    c.finish_hand()
+    qtbot.waitUntil(lambda: w.hand_list.item(0, 2).text() != "open", timeout=2000)  # its end, listed
+    assert w.shown[0].pot is not None and w.shown[0].seal is not None
     fwd.stop(wait=True)
     w.close()
