@@ -167,7 +167,7 @@ class RoomFloorWindow(FloorWindow):
                     fill(self.tr("%1 hands listed; the room has more: scroll down for them"), str(len(self.shown)))
                 )
             else:
-                self.count.setText(fill(self.tr("%1 hands"), str(len(self.shown))))
+                self.count.setText(self.tr("%n hand(s)", "", len(self.shown)))
 
     def open_summary(self, h: HandSummary):
         self.current_table = h.table_id

@@ -160,7 +160,7 @@ def test_the_floor_scrolls_to_the_oldest_hand_and_opens_it(qtbot, console, every
         if row < len(whole) - 1:
             qtbot.waitUntil(lambda r=row: w.hand_list.rowCount() > r + 1, timeout=3000)
     assert [h.id for h in w.shown] == [h.id for h in whole]
-    assert not w.more_button.isVisible() and w.count.text() == f"{len(whole)} hands"
+    assert not w.more_button.isVisible() and w.count.text() == f"{len(whole)} hand(s)"
     assert (w.timeline.session, w.timeline.hand) == (oldest.session, oldest.hand)
     open_row(qtbot, w, 0)
     qtbot.waitUntil(lambda: w.timeline.hand == whole[0].hand)
@@ -180,7 +180,7 @@ def test_the_floor_finds_a_hand_far_beyond_the_first_page(qtbot, console, paged_
     type_into(qtbot, w.filter_case, "Zanzibar")
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 1, timeout=3000)
     assert (w.shown[0].session, w.shown[0].hand) == key and "R-77" in w.hand_list.item(0, 3).text()
-    assert w.count.text() == "1 hands"
+    assert w.count.text() == "1 hand(s)"
     open_row(qtbot, w, 0)
     qtbot.waitUntil(lambda: (w.timeline.session, w.timeline.hand) == key, timeout=3000)
     w.filter_case.clear()
