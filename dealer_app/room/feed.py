@@ -193,7 +193,10 @@ class RoomFeed:
             now = frozenset(k for k, h in r.index.hands.items() if h.failing)
             hands = [r.index.hands[k] for k in now | (self._failing_shown & r.index.hands.keys())]
             self._failing_shown = now
-        problems = [p.text for tid, found in self._checked.items() if tid in r.tables for p in found.problems]
+        # (a table's, or the check's own: table_id "", a check stopped on a fault — said, never dropped)
+        problems = [
+            p.text for tid, found in self._checked.items() if tid in r.tables or not tid for p in found.problems
+        ]
         notes = [n for tid, found in self._checked.items() if tid in r.tables for n in found.notes]
         self.on_change(dataclasses.replace(self._change(hands), problems=problems, notes=notes, failing=failing_now))
 

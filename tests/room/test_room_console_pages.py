@@ -241,3 +241,33 @@ def test_a_new_hand_appears_at_once_while_the_floor_is_paged(qtbot, tmp_path, ro
     assert w.shown[0].pot is not None and w.shown[0].seal is not None
     fwd.stop(wait=True)
     w.close()
+
+
+@pytest.mark.parametrize("walk", ["walk_with_a_fault", "walk_that_dies"])
+def test_a_fault_in_the_walks_own_process_is_said_in_the_red_line(qtbot, tmp_path, room, monkeypatch, walk):
+    """The walk of every table runs in a spawned process (room/walk_process.py): a fault in it, or
+    the process ending without a word, stops the check and says so in the console's red line."""
+    from dealer_app.room import walk_process
+    from dealer_app.ui.room_window import RoomFloorWindow
+    from tests.support import faulty_walk
+
+    monkeypatch.setattr(walk_process, "walk_every_table", getattr(faulty_walk, walk))
+    store = Store(tmp_path / "hands.sqlite3")
+    fwd = Forwarder(store, room.table_a, "Stud 6", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    c.start_hand()
+    assert fwd.wait_until_sent(30), fwd.state
+    w = RoomFloorWindow(room.floor)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 1, timeout=10000)
+    qtbot.waitUntil(lambda: w.problem_line.isVisible(), timeout=20000)
+    assert "the console's own check of the room stopped on a fault (see the log): restart the console" in (
+        w.problem_line.text()
+    )
+    assert "#b00020" in w.problem_line.styleSheet()
+    fwd.stop(wait=True)
+    w.close()
