@@ -15,13 +15,16 @@ the floor's login, as tests/room do it; rows and heads through the forwarder's I
 the server's triggers). Then, each in a process of its own (its time, and its peak memory: the
 child's maximum resident set):
 
-- *console*: ``RoomFloorWindow`` made, shown, its hand list filled with every hand, the first
-  hand clicked and drawn (the first page), and then, the window still open, until the console's
-  own check of every table (room/table_checks.py, in its threads) has reported;
+- *console*: ``RoomFloorWindow`` made, shown, its first page of hands listed (``PAGE_HANDS``,
+  read from the room a page at a time: room/hand_pages.py) and the first hand clicked and drawn
+  (the first page); then, on a second window, the next page read, and the GUI's wait for a
+  queued event (a zero-delay timer posted every 50 ms: what a click waits for before it is
+  handled) while the console's own check walks every table (room/table_checks.py: the walk in a
+  spawned process of its own, room/walk_process.py) and for 3 s after, idle;
 - *verify*: ``dealer-app verify RECORD --database URL`` (the record against the room, row by row,
   and the room's copy checked by the reader itself);
-- *full check*: the console's background walk (``TableChecks``: every table from its first row)
-  on its own, until it has ended.
+- *full check*: the console's background walk (``TableChecks``: every table from its first row,
+  in its process) on its own, until it has ended (``walk_process_peak_mb``: that process's peak).
 
 Expected: the first page flat in the room's size, verify and the full check linear. Prints one
 JSON object at the end; figures, not assertions.
@@ -64,6 +67,13 @@ def peak_mb() -> float:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def walk_peak_mb() -> float:
+    """The largest peak of this process's children so far: the check's walk, in its own process."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)
 
 
 # --- the children --------------------------------------------------------------------------------
@@ -131,6 +141,7 @@ def console_child(url: str, hands: int) -> dict:
         "gui_wait_idle_ms": {"median": pct(idle, 0.5), "p95": pct(idle, 0.95), "max": pct(idle, 1.0)},
         "problems": failing,
         "peak_mb": round(peak_mb(), 1),
+        "walk_process_peak_mb": walk_peak_mb(),
     }
 
 
@@ -170,6 +181,7 @@ def full_check_child(url: str) -> dict:
         "new_rows_walk_ms": round(sorted(tail_ms)[len(tail_ms) // 2], 2),
         "problems": sum(len(r.problems) for r in results),
         "peak_mb": round(peak_mb(), 1),
+        "walk_process_peak_mb": walk_peak_mb(),
     }
 
 
