@@ -160,9 +160,13 @@ class RoomFeed:
         flagged = self.flags
         self.reads += 1
         changed = r.catch_up()
-        self.flags = r.flags()
-        if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
+        if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
+            # the hands and tables first: the flags' look below reads more (at a console's first
+            # read, this machine's memory of every head), and the first page need not wait for it
             self.on_change(self._change(changed))
+        self.flags = r.flags()
+        if self.flags != flagged:
+            self.on_change(self._change([]))
         # then the checker threads hear how far each table was read: they walk the new rows
         self.checker.nudge({tid: f"{t.label} ({tid})" for tid, t in r.tables.items()}, r.heads)
 

@@ -12,7 +12,9 @@ console's red line, as a fault of the thread was).
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -52,6 +54,11 @@ def walk_every_table(url: str, tables: dict[str, str], results, stop) -> None:
     import psycopg
 
     from dealer_app.room.database import RoomError, connect, words
+
+    # at low priority: on a machine of few cores the GUI's process (and the feed) come first,
+    # and the walk takes what is left (it has five minutes until the next)
+    with contextlib.suppress(OSError, AttributeError):  # (no nice on Windows: the usual priority)
+        os.nice(10)
     from dealer_app.room.room_check import WalkStopped, check_room_table, enrolled
 
     conn = None
