@@ -285,6 +285,7 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
     from dealer_app.floor.timeline import load_hand
     from dealer_app.record.store import Store
     from dealer_app.room.forwarder import Forwarder
+    from dealer_app.room.hand_pages import PAGE_HANDS
     from dealer_app.room.reader import RoomReader
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.room_window import RoomFloorWindow
@@ -336,7 +337,7 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
         out["load_hand_ms"] = _last_ms
         reader.close()
         out["console"] = best_of(
-            [open_console(app, lambda: RoomFloorWindow(floor_url), hands, 1200) for _ in range(repeat)]
+            [open_console(app, lambda: RoomFloorWindow(floor_url), min(hands, PAGE_HANDS), 1200) for _ in range(repeat)]
         )
         print(_line("room", out["console"]))
         return out

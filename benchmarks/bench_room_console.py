@@ -15,13 +15,16 @@ the floor's login, as tests/room do it; rows and heads through the forwarder's I
 the server's triggers). Then, each in a process of its own (its time, and its peak memory: the
 child's maximum resident set):
 
-- *console*: ``RoomFloorWindow`` made, shown, its hand list filled with every hand, the first
-  hand clicked and drawn (the first page), and then, the window still open, until the console's
-  own check of every table (room/table_checks.py, in its threads) has reported;
+- *console*: ``RoomFloorWindow`` made, shown, its first page of hands listed (``PAGE_HANDS``,
+  read from the room a page at a time: room/hand_pages.py) and the first hand clicked and drawn
+  (the first page); then, on a second window, the next page read, and the GUI's wait for a
+  queued event (a zero-delay timer posted every 50 ms: what a click waits for before it is
+  handled) while the console's own check walks every table (room/table_checks.py: the walk in a
+  spawned process of its own, room/walk_process.py) and for 3 s after, idle;
 - *verify*: ``dealer-app verify RECORD --database URL`` (the record against the room, row by row,
   and the room's copy checked by the reader itself);
-- *full check*: the console's background walk (``TableChecks``: every table from its first row)
-  on its own, until it has ended.
+- *full check*: the console's background walk (``TableChecks``: every table from its first row,
+  in its process) on its own, until it has ended (``walk_process_peak_mb``: that process's peak).
 
 Expected: the first page flat in the room's size, verify and the full check linear. Prints one
 JSON object at the end; figures, not assertions.
@@ -66,42 +69,79 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def walk_peak_mb() -> float:
+    """The largest peak of this process's children so far: the check's walk, in its own process."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)
+
+
 # --- the children --------------------------------------------------------------------------------
 def console_child(url: str, hands: int) -> dict:
     from bench_record import _settle, _until, open_console
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from dealer_app.room.hand_pages import PAGE_HANDS
     from dealer_app.ui.room_window import RoomFloorWindow
 
     app = QApplication.instance() or QApplication([])
-    kept: dict = {}
-
-    def make():
-        kept["w"] = RoomFloorWindow(url)
-        kept["t0"] = time.perf_counter()
-        return kept["w"]
+    page = min(hands, PAGE_HANDS)
 
     # (open_console closes the window when done: the check is timed on a second window below)
-    first = open_console(app, make, hands, 1200)
+    first = open_console(app, lambda: RoomFloorWindow(url), page, 1200)
     t0 = time.perf_counter()
     w = RoomFloorWindow(url)
     w.show()
-    _until(app, lambda: w.hand_list.rowCount() == hands, 1200, "the hand list")
+    _until(app, lambda: w.hand_list.rowCount() == page, 1200, "the hand list")
     listed = time.perf_counter()
+    # the GUI's latency while the console's own check walks every table from its first row: a
+    # zero-delay timer posted every 50 ms, the time until the GUI's loop ran it (what a click
+    # waits for before it is handled)
+    waits: list[float] = []
+
+    def probe() -> None:
+        posted = time.perf_counter()
+        QTimer.singleShot(0, lambda: waits.append((time.perf_counter() - posted) * 1000))
+
+    ticker = QTimer()
+    ticker.setInterval(50)
+    ticker.timeout.connect(probe)
+    ticker.start()
     _until(app, lambda: w.feed.checks >= 1, 3600, "the console's check")
     checked = time.perf_counter()
+    during, waits = waits, []
+    idle_until = time.perf_counter() + 3  # (the same, with no walk running: the next is 300 s away)
+    _until(app, lambda: time.perf_counter() > idle_until, 10, "the idle probes")
+    ticker.stop()
+    idle = waits
+    # and the next page, the floor scrolling on
+    t1 = time.perf_counter()
+    w.more_hands()
+    more_ms = (time.perf_counter() - t1) * 1000
+    pages = w.hand_list.rowCount()
     failing = len(w.room_problems)
     w.close()
     _settle(app)
+
+    def pct(values: list[float], p: float) -> float:
+        return round(sorted(values)[min(len(values) - 1, int(len(values) * p))], 2) if values else 0.0
+
     return {
         "made_ms": round(first["made_ms"]),
         "listed_ms": round(first["listed_ms"]),
         "first_hand_ms": round(first["first_hand_ms"]),
         "first_page_ms": round(first["shown_ms"]),
+        "page_hands": page,
+        "next_page_ms": round(more_ms),
+        "listed_after_next_page": pages,
         "second_open_listed_ms": round((listed - t0) * 1000),
         "check_reported_s": round(checked - t0, 2),
+        "gui_wait_during_walk_ms": {"median": pct(during, 0.5), "p95": pct(during, 0.95), "max": pct(during, 1.0)},
+        "gui_wait_idle_ms": {"median": pct(idle, 0.5), "p95": pct(idle, 0.95), "max": pct(idle, 1.0)},
         "problems": failing,
         "peak_mb": round(peak_mb(), 1),
+        "walk_process_peak_mb": walk_peak_mb(),
     }
 
 
@@ -141,6 +181,7 @@ def full_check_child(url: str) -> dict:
         "new_rows_walk_ms": round(sorted(tail_ms)[len(tail_ms) // 2], 2),
         "problems": sum(len(r.problems) for r in results),
         "peak_mb": round(peak_mb(), 1),
+        "walk_process_peak_mb": walk_peak_mb(),
     }
 
 

@@ -56,6 +56,9 @@ class FeedChange:
     problems: list | None = None
     notes: list | None = None
     flags: tuple = ()  # room/watch.TableFlag: the tables the floor must look at, as they stand now
+    # the check's failing hands of the tables it reported on: table_id -> by (session, hand), the
+    # words (record/hand_index.Failing), for the hands the console pages from the room itself
+    failing: dict | None = None
 
 
 class RoomFeed:
@@ -66,8 +69,13 @@ class RoomFeed:
         on_state: Callable[[str, str], None],
         retry_max_s: float = 3.0,
         check_again_s: float = CHECK_AGAIN_S,
+        history: bool = True,
     ):
+        """``history=False``: the hands from before the feed connected are not read (the console
+        pages them from the room: room/hand_pages.py); only each table's last hand and what
+        arrives after, and any hand from before that a new row or ruling touches."""
         self.url = url
+        self.history = history
         self.checker = TableChecks(url, check_again_s)
         self._checked: dict = {}  # table_id -> its check as it stands (table_checks.TableResult)
         self._failing_tables = {}
@@ -94,7 +102,10 @@ class RoomFeed:
         while not self._stop.is_set():
             try:
                 if self.reader is None:
-                    self.reader = RoomReader(self.url)
+                    reader = RoomReader(self.url)
+                    if not self.history:
+                        reader.skip_history()
+                    self.reader = reader
                 else:
                     self.reader.reconnect()
                 listener = connect(self.url, autocommit=True)
@@ -149,9 +160,13 @@ class RoomFeed:
         flagged = self.flags
         self.reads += 1
         changed = r.catch_up()
-        self.flags = r.flags()
-        if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
+        if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
+            # the hands and tables first: the flags' look below reads more (at a console's first
+            # read, this machine's memory of every head), and the first page need not wait for it
             self.on_change(self._change(changed))
+        self.flags = r.flags()
+        if self.flags != flagged:
+            self.on_change(self._change([]))
         # then the checker threads hear how far each table was read: they walk the new rows
         self.checker.nudge({tid: f"{t.label} ({tid})" for tid, t in r.tables.items()}, r.heads)
 
@@ -167,6 +182,7 @@ class RoomFeed:
         if r is None or not results:
             return
         marked = False
+        failing_now: dict = {}
         for result in results:
             self._checked[result.table_id] = result
             failing = failing_by_hand(result.problems)
@@ -174,15 +190,19 @@ class RoomFeed:
                 mark_failing([h for h in r.index.hands.values() if h.table_id == result.table_id], failing)
                 marked = True
             self._failing_tables[result.table_id] = failing
+            failing_now[result.table_id] = failing
         self.checks += 1
         hands: list = []
         if marked:
             now = frozenset(k for k, h in r.index.hands.items() if h.failing)
             hands = [r.index.hands[k] for k in now | (self._failing_shown & r.index.hands.keys())]
             self._failing_shown = now
-        problems = [p.text for tid, found in self._checked.items() if tid in r.tables for p in found.problems]
+        # (a table's, or the check's own: table_id "", a check stopped on a fault — said, never dropped)
+        problems = [
+            p.text for tid, found in self._checked.items() if tid in r.tables or not tid for p in found.problems
+        ]
         notes = [n for tid, found in self._checked.items() if tid in r.tables for n in found.notes]
-        self.on_change(dataclasses.replace(self._change(hands), problems=problems, notes=notes))
+        self.on_change(dataclasses.replace(self._change(hands), problems=problems, notes=notes, failing=failing_now))
 
     def _change(self, hands: list) -> FeedChange:
         r = self.reader

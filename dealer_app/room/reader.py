@@ -29,7 +29,7 @@ from dealer_app.record.hand_index import (
     record_time,
 )
 from dealer_app.record.integrity import Problem, failing_by_hand
-from dealer_app.record.rows import RecordRow, RulingRow, as_written
+from dealer_app.record.rows import HandStartRow, RecordRow, RulingRow, as_written
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
@@ -222,6 +222,13 @@ class RoomReader:
             if rid not in known:  # (shown under the login that filed it: never the name its payload gives)
                 shown = filed_payload(payload_dict(payload), login, login in floor_logins)
                 self.rulings.append(RoomRuling(rid, tid, sid, hand, shown, login, record_time(at), digest))
+        if self.history_skipped:  # a room ruling on a hand from before the skip: that hand read whole
+            for r in self.rulings:
+                key = (r.table_id, r.session, r.hand)
+                if r.id not in self._counted and r.table_id in self.tables and key not in self.index.hands:
+                    self._read_hand(changed, *key)
+                    if key not in self.index.hands:  # (no such hand in the room: not looked for again)
+                        self._counted.add(r.id)
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted and not self.is_applied(r):
@@ -244,6 +251,7 @@ class RoomReader:
             )
             if last is not None and tid in self.tables  # (enrolled: read just before)
         }
+        missing: set[tuple[str, int, int]] = set()
         # one table at a time, a page at a time, each page a range of the (table_id, row_id)
         # index: a page that joined every table's span and sorted what was left read the rest
         # of the room again for each page (23 s for a room of 100,000 hands)
@@ -257,15 +265,65 @@ class RoomReader:
                     (tid, head, top, list(SUMMARY_KINDS), ROWS_PER_PAGE),
                 )
                 for row_id, sid, hand, kind, payload, at, digest in rows:
-                    summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
-                    if summary is not None:  # (its room_label: the index's labels, read just before)
-                        changed[(tid, sid, hand)] = summary
-                    if kind == RulingRow.kind:
-                        self._take_applied(tid, payload_dict(payload), summary)
+                    if (
+                        self.history_skipped
+                        and hand
+                        and kind != HandStartRow.kind
+                        and (tid, sid, hand) not in self.index.hands
+                    ):
+                        missing.add((tid, sid, hand))  # a hand from before the skip: read whole, below
+                    else:
+                        self._take_row(changed, tid, sid, hand, kind, payload, at, digest)
                     head = row_id
                 if len(rows) < ROWS_PER_PAGE:
                     break
         self.heads.update(tops)
+        for tid, sid, hand in sorted(missing):
+            self._read_hand(changed, tid, sid, hand)
+
+    def _take_row(self, changed: dict, tid: str, sid: int, hand: int, kind: str, payload, at, digest) -> None:
+        summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
+        if summary is not None:  # (its room_label: the index's labels, read just before)
+            changed[(tid, sid, hand)] = summary
+        if kind == RulingRow.kind:
+            self._take_applied(tid, payload_dict(payload), summary)
+
+    # --- a console that pages the hands before it opened (room/hand_pages.py) -------------------
+    history_skipped = False
+
+    def skip_history(self) -> None:
+        """From now on ``catch_up`` reads each enrolled table from the start of its last hand
+        (and its sessions' openings), not from its first row: the console pages the hands before
+        from the room (room/hand_pages.py), so what it reads at start is flat in the room's size.
+        A row that arrives later for a hand from before (its end, a ruling) reads that hand whole."""
+        self.catch_up(hands=False)
+        for tid in self.tables:
+            if tid in self.heads:
+                continue
+            last = self._query(
+                "SELECT row_id FROM room.log WHERE table_id = %s AND kind = 'hand_start' "
+                "ORDER BY session DESC, hand_no DESC LIMIT 1",
+                (tid,),
+            )
+            for sid, payload, at, digest in self._query(
+                "SELECT session, payload, at, hash FROM room.log WHERE kind = 'open_table' AND table_id = %s "
+                "ORDER BY row_id",
+                (tid,),
+            ):
+                self.index.take(tid, sid, 0, "open_table", payload, at, digest)
+            if last:
+                self.heads[tid] = int(last[0][0]) - 1
+        self.history_skipped = True
+
+    def _read_hand(self, changed: dict, tid: str, sid: int, hand: int) -> None:
+        """One hand's summary rows, up to the table's head (a hand from before ``skip_history``
+        that a new row, or a room ruling, touched)."""
+        for row_sid, row_hand, kind, payload, at, digest in self._query(
+            "SELECT session, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s AND session = %s "
+            "AND hand_no = %s AND row_id <= %s AND kind = ANY(%s) ORDER BY row_id",
+            (tid, sid, hand, self.heads.get(tid, 0), list(SUMMARY_KINDS)),
+        ):
+            self._take_row(changed, tid, row_sid, row_hand, kind, payload, at, digest)
 
     def _take_applied(self, table_id: str, payload: dict, summary: HandSummary | None) -> None:
         """A table's ruling row that applied a room's ruling: that ruling is counted once, as

@@ -1,22 +1,26 @@
 """The console's own check of every table's rows (room/room_check.py), kept off the feed's and
 the GUI's threads, and flat in the room's size as rows arrive.
 
-Two threads, each with its own connection to the room:
+Two threads, and a process:
 
-- *new rows* (``room-check``): per table, it keeps where the last walk stood after the last
-  head it judged (``Resume``: that head's row, count and digest) and the problems found before
-  it; when the feed says a table's rows moved, only the rows and heads after that point are
-  walked (a commit's rows and head: milliseconds, whatever the room's size). A table whose last
-  walk ended on rows no head covered yet (*not signed*: a head may still come) is walked again
-  from the same point at the feed's next nudge.
+- *new rows* (``room-check``, its own connection): per table, it keeps where the last walk
+  stood after the last head it judged (``Resume``: that head's row, count and digest) and the
+  problems found before it; when the feed says a table's rows moved, only the rows and heads
+  after that point are walked (a commit's rows and head: milliseconds, whatever the room's
+  size). A table whose last walk ended on rows no head covered yet (*not signed*: a head may
+  still come) is walked again from the same point at the feed's next nudge.
 - *everything again* (``room-recheck``): every table walked from its first row, at start and
-  then ``FULL_EVERY_S`` after the previous walk ended. This finds what no new row moves — the
-  room's owner or a superuser editing or deleting rows already checked. Its result (from one
-  snapshot) replaces the table's kept point and problems; the new-rows thread then walks on
-  from there to the rows that arrived meanwhile. So an edit of old rows is said within
-  ``FULL_EVERY_S`` plus one walk's time (bench_room_console.py measures the walk: about
-  a minute for a room of 100,000 hands), and a console never walks more than once every
-  ``FULL_EVERY_S`` when the room is quiet.
+  then ``FULL_EVERY_S`` after the previous walk ended — the walk itself in a spawned process of
+  its own (room/walk_process.py, its own connection), so a minute of walking does not share the
+  console's interpreter with the GUI; the thread takes its results as they come. This finds
+  what no new row moves — the room's owner or a superuser editing or deleting rows already
+  checked. Its result (from one snapshot) replaces the table's kept point and problems; the
+  new-rows thread then walks on from there to the rows that arrived meanwhile. So an edit of
+  old rows is said within ``FULL_EVERY_S`` plus one walk's time (bench_room_console.py
+  measures the walk: about half a minute for a room of 100,000 hands), and a console never
+  walks more than once every ``FULL_EVERY_S`` when the room is quiet. A fault in the walk's
+  process (or the process ending without a word) is said in the console's red line, as a
+  fault of either thread is.
 
 Until the first full walk of a table has ended, its new rows are not checked (the walk covers
 them): the hand list is shown at once, and the red line comes when the walk has ended.
@@ -75,6 +79,10 @@ class _Kept:
     pending: bool  # the last walk ended on rows no head covered yet: walk again at the next nudge
 
 
+class WalkFault(Exception):
+    """A fault in the walk's process (its traceback): the check stops, and says so in red."""
+
+
 class TableChecks:
     """The console's checks of the room at ``url`` (a floor's login): ``nudge`` with the tables
     and how far the feed has read each, ``take`` the results; ``stop`` ends both threads."""
@@ -95,7 +103,7 @@ class TableChecks:
         self.full_walk_s = 0.0  # how long the last full walk took
         self._threads = [
             threading.Thread(target=self._guard, args=(self._new_rows,), name="room-check", daemon=True),
-            threading.Thread(target=self._guard, args=(self._everything,), name="room-recheck", daemon=True),
+            threading.Thread(target=self._guard, args=(self._everything, False), name="room-recheck", daemon=True),
         ]
 
     def start(self) -> TableChecks:
@@ -127,14 +135,16 @@ class TableChecks:
         return list(found.values())
 
     # --- the threads ---------------------------------------------------------------------------
-    def _guard(self, work) -> None:
-        """A thread's loop: its connection made (again, after a break), its work done."""
+    def _guard(self, work, connects: bool = True) -> None:
+        """A thread's loop: its connection made (again, after a break), its work done
+        (``connects`` False: the work connects elsewhere — the full walk, in its process)."""
         import psycopg
 
         while not self._stop.is_set():
             conn = None
             try:
-                conn = connect(self.url, autocommit=True)
+                if connects:
+                    conn = connect(self.url, autocommit=True)
                 work(conn)
             except (RoomError, psycopg.Error, OSError) as exc:
                 log.info("room check: %s", words(exc) if isinstance(exc, psycopg.Error) else exc)
@@ -152,6 +162,10 @@ class TableChecks:
             self._stop.wait(RETRY_S)
 
     def _everything(self, conn) -> None:
+        """The full walks' cadence; each walk in a process of its own (room/walk_process.py)."""
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")  # (no fork of a process that runs Qt)
         while not self._stop.is_set():
             with self._lock:
                 tables = dict(self._tables)
@@ -161,19 +175,52 @@ class TableChecks:
             with self._lock:
                 self._covered = set(tables)
             began = time.monotonic()
-            for tid, name in tables.items():
-                if self._stop.is_set():
-                    return
-                who = enrolled(conn, tid)
-                try:  # (a console closing stops the walk within a few thousand rows)
-                    found = check_room_table(conn, tid, name, who=who, stop=self._stop.is_set)
-                except WalkStopped:
-                    return
-                self._full.put((tid, found, who))
-                self._nudged.set()  # (the new-rows thread takes it over at once)
+            if not self._walk_in_child(ctx, tables):
+                return  # (the console closing)
             self.full_walk_s = time.monotonic() - began
             self.full_walks += 1
             self._stop.wait(self.full_every_s)
+
+    def _walk_in_child(self, ctx, tables: dict[str, str]) -> bool:
+        """One walk of every table, in a spawned process; its tables' results taken over as
+        they come. False: the console is closing. RoomError: the room could not be read (the
+        thread connects again); WalkFault: a fault in the walk (said in the red line)."""
+        from dealer_app.room.walk_process import Ended, Failed, Walked, walk_every_table
+
+        results, stop = ctx.Queue(), ctx.Event()
+        child = ctx.Process(
+            target=walk_every_table, args=(self.url, tables, results, stop), name="room-recheck", daemon=True
+        )
+        child.start()
+        try:
+            while True:
+                if self._stop.is_set():
+                    return False
+                try:
+                    said = results.get(timeout=0.25)
+                except queue.Empty:
+                    if child.is_alive():
+                        continue
+                    try:  # (what it put just before it ended)
+                        said = results.get(timeout=1.0)
+                    except queue.Empty:
+                        raise WalkFault(f"the walk's process ended (exit code {child.exitcode})") from None
+                if isinstance(said, Walked):
+                    self._full.put((said.table_id, said.found, said.who))
+                    self._nudged.set()  # (the new-rows thread takes it over at once)
+                elif isinstance(said, Ended):
+                    return True
+                elif isinstance(said, Failed):
+                    if said.fault:
+                        raise WalkFault(said.words)
+                    raise RoomError(said.words)
+        finally:
+            stop.set()
+            child.join(3.0)
+            if child.is_alive():  # (it did not stop within a few thousand rows)
+                child.terminate()
+                child.join(1.0)
+            results.close()
 
     def _check(self, conn, tid: str, name: str, **how) -> RoomTableCheck:
         return check_room_table(conn, tid, name, stop=self._stop.is_set, **how)
@@ -227,4 +274,4 @@ class TableChecks:
         self._out.put(TableResult(tid, (*before, *found.problems), tuple(found.notes), full))
 
 
-__all__ = ["FULL_EVERY_S", "TableChecks", "TableResult"]
+__all__ = ["FULL_EVERY_S", "TableChecks", "TableResult", "WalkFault"]

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
+from dealer_app.record.hand_find import HandFind
 from dealer_app.record.hand_index import HandSummary, list_hands, mark_failing, time_filter
 from dealer_app.record.inputs import Act
 from dealer_app.record.rows import UndoRow
@@ -288,44 +289,35 @@ class FloorWindow(QMainWindow):
             self.status.setText(self.tr("%n new hand(s) in the record", "", len(self.hands) - before))
 
     def apply_filters(self):
+        find = self.hand_find()
+        self.shown = [h for h in self.hands if find.keeps(h)]
+        self.hand_model.set_hands(self.shown)
+        self.hand_list.resizeColumnsToContents()
+        if not getattr(self, "_time_refused", False):
+            self.count.setText(fill(self.tr("%1 of %2 hands"), str(len(self.shown)), str(len(self.hands))))
+
+    def hand_find(self) -> HandFind:
+        """The filter boxes as one value (record/hand_find.py); a box that holds no amount or
+        time yet is marked and filters nothing."""
         try:
             pot = typed_cents(self.filter_pot.text()) if self.filter_pot.text().strip() else None
             self.filter_pot.setStyleSheet("")
         except ValueError:  # not an amount (yet): no pot filter, and the box says so
             pot = None
             self.filter_pot.setStyleSheet("background: #ffd6d6")
-        wanted = self.filter_player.text().strip().lower()
-        table = self.filter_table.text().strip().lower()
         self._time_refused = False
         since, until = self._time(self.filter_since), self._time(self.filter_until)
-        case, status = self.filter_case.text().strip().lower(), self.filter_status.currentData()
-
-        def keep(h: HandSummary) -> bool:
-            if table and table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
-                return False
-            if wanted and not (
-                any(wanted in p.lower() for p in h.players) or (wanted.isdigit() and int(wanted) in h.seats)
-            ):
-                return False
-            if (since and h.started < since) or (until and h.started[: len(until)] > until):
-                return False
-            if pot is not None and (h.pot or 0) < pot:
-                return False
-            if self.filter_undo.isChecked() and not h.undos:
-                return False
-            if (case or status) and not any(
-                (not status or mark.status == status)
-                and (not case or case in f"{number} {' '.join(mark.floors)} {mark.words}".lower())
-                for number, mark in h.cases.items()
-            ):
-                return False
-            return not (self.filter_irregular.isChecked() and not (h.irregularities or h.rulings))
-
-        self.shown = [h for h in self.hands if keep(h)]
-        self.hand_model.set_hands(self.shown)
-        self.hand_list.resizeColumnsToContents()
-        if not getattr(self, "_time_refused", False):
-            self.count.setText(fill(self.tr("%1 of %2 hands"), str(len(self.shown)), str(len(self.hands))))
+        return HandFind(
+            table=self.filter_table.text().strip().lower(),
+            player=self.filter_player.text().strip().lower(),
+            since=since,
+            until=until,
+            pot=pot,
+            undo=self.filter_undo.isChecked(),
+            irregular=self.filter_irregular.isChecked(),
+            case=self.filter_case.text().strip().lower(),
+            status=self.filter_status.currentData(),
+        )
 
     def _row_texts(self, h: HandSummary) -> list[str]:
         """A hand's cells in the list: its name, start, pot, marks, table and players."""

@@ -6,21 +6,31 @@ Qt signal, so the console never waits on the network; it reconnects by itself an
 on from the last row it had. What the server refused (a row that broke its table's chain) is
 in red above the hands, and so is what the console's own check of every table's rows finds
 (room/room_check.py: forged, missing, not signed — trusting no server check), its hands in red.
+
+The hand list is paged (room/hand_pages.py): the newest hands first, read from the room a page
+at a time as the floor scrolls to the end of the list (or clicks "More hands"), and what the
+filter boxes ask for is looked for by the room among every hand. The feed reads only what
+arrives after the console opened (and each table's last hand), so opening the console costs
+the same in a room of 10,000 hands as in one of 100,000; a hand dealt meanwhile is listed at
+once, however far the floor has paged.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 
 from dealer_app.floor.timeline import TimelineError, load_hand
+from dealer_app.record.hand_find import HandFind
+from dealer_app.record.hand_index import mark_failing
 from dealer_app.record.store import StoreError
-from dealer_app.room import memory
+from dealer_app.room import hand_pages, memory
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.floor_act_check import check_floor_acts
+from dealer_app.room.hand_pages import HandPages, sort_key
 from dealer_app.room.reader import RoomReader
 from dealer_app.room.watch import SILENT, UNCOVERED, TableFlag
 from dealer_app.ui.floor_window import FloorWindow
@@ -42,7 +52,12 @@ class RoomFloorWindow(FloorWindow):
         reader = RoomReader(url)  # the console's own connection: a hand opened, a ruling (RoomError)
         super().__init__(None, parent)
         self.url, self.reader = url, reader
-        self.room_hands: dict[tuple, HandSummary] = {}
+        self.room_hands: dict[tuple, HandSummary] = {}  # the hands the feed read: since the console opened
+        self.paged: list[HandSummary] = []  # the hands read from the room a page at a time, newest first
+        self.pages: HandPages | None = None  # (None until the feed has read the room's tables)
+        self.room_failing: dict = {}  # table_id -> its failing hands, as the check last said
+        self.room_rulings: list = []
+        self._find = HandFind()
         self.room_tables: dict = {}
         self.refused: list = []
         self.room_problems: list[str] = []  # what the console's own check found (forged, missing, not signed)
@@ -74,20 +89,85 @@ class RoomFloorWindow(FloorWindow):
         self.problem_line.hide()
         self.browser_layout.insertWidget(0, self.problem_line)
         self.browser_layout.insertWidget(0, self.room_line)
+        self.more_button = QPushButton(self.tr("More hands"))
+        self.more_button.setObjectName("more_hands")
+        self.more_button.clicked.connect(self.more_hands)
+        self.more_button.hide()
+        self.browser_layout.insertWidget(self.browser_layout.indexOf(self.count), self.more_button)
+        # the floor scrolled to the end of the list: the next page (after the scroll is done)
+        self.hand_list.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.hand_list.itemSelectionChanged.connect(self._chose)  # (Down to the last row: the next page too)
         self._show_room()
         self.bridge_feed = _FeedBridge(self)
         self.bridge_feed.changed.connect(self._feed_changed)
         self.bridge_feed.state.connect(self._feed_state)
-        self.feed = RoomFeed(url, self.bridge_feed.changed.emit, self.bridge_feed.state.emit).start()
+        # (history=False: the hands from before are paged from the room, not read by the feed)
+        self.feed = RoomFeed(url, self.bridge_feed.changed.emit, self.bridge_feed.state.emit, history=False).start()
 
     # --- what the floor window asks of its source --------------------------------------------------
     def reload(self):
-        self.hands = sorted(
-            getattr(self, "room_hands", {}).values(),
-            key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand),
-            reverse=True,
-        )
-        self.apply_filters()
+        self._compose()
+
+    def apply_filters(self):
+        """The filter boxes changed: the room is asked again for the hands they keep, newest first."""
+        if not hasattr(self, "paged"):  # (the floor window's own constructor: nothing read yet)
+            return
+        self._find = self.hand_find()
+        self._new_pages()
+
+    def _new_pages(self) -> None:
+        self.pages, self.paged = None, []
+        labels = {tid: t.label for tid, t in self.room_tables.items()}
+        if labels:
+            self.pages = HandPages(self.reader._query, labels, self._find, self.room_rulings, self.room_failing)
+        self.more_hands()
+
+    def more_hands(self) -> None:
+        """The next page of hands from the room (the floor scrolled to the end, or asked)."""
+        if self.pages is not None and not self.pages.done:
+            try:
+                self.paged += self.pages.next_page(hand_pages.PAGE_HANDS)
+            except RoomError as exc:
+                self.status.setText(error_words(exc))
+        self._compose()
+
+    def _scrolled(self, value: int) -> None:
+        bar = self.hand_list.verticalScrollBar()
+        if value >= bar.maximum() > 0 and self.pages is not None and not self.pages.done:
+            QTimer.singleShot(0, self.more_hands)
+
+    def _chose(self) -> None:
+        rows = self.hand_list.selectionModel().selectedRows()
+        if rows and rows[0].row() == self.hand_list.rowCount() - 1 and self.pages is not None and not self.pages.done:
+            QTimer.singleShot(0, self.more_hands)
+
+    def _compose(self) -> None:
+        """The list: the pages read, and the hands the feed read since (each as it is now) that
+        the filter keeps — those newer than the last page's end, or on a page already; the hand
+        chosen stays chosen."""
+        if not hasattr(self, "paged"):
+            return
+        find, live = self._find, self.room_hands
+        more = self.pages is not None and not self.pages.done
+        floor = sort_key(self.paged[-1]) if self.paged and more else None
+        listed = {(h.table_id, h.session, h.hand): h for h in self.paged}
+        shown = {k: h for k, h in listed.items() if k not in live}
+        for k, h in live.items():
+            if find.keeps(h) and (k in listed or floor is None or sort_key(h) >= floor):
+                shown[k] = h
+        selected = self._selected_key()
+        self.hands = self.shown = sorted(shown.values(), key=sort_key, reverse=True)
+        self.hand_model.set_hands(self.shown)
+        self.hand_list.resizeColumnsToContents()
+        self._select(selected)
+        self.more_button.setVisible(more)
+        if not getattr(self, "_time_refused", False):
+            if more:
+                self.count.setText(
+                    fill(self.tr("%1 hands listed; the room has more: scroll down for them"), str(len(self.shown)))
+                )
+            else:
+                self.count.setText(self.tr("%n hand(s)", "", len(self.shown)))
 
     def open_summary(self, h: HandSummary):
         self.current_table = h.table_id
@@ -153,9 +233,24 @@ class RoomFloorWindow(FloorWindow):
         table = self.current_table
         open_hand_grew = table is not None and change.heads.get(table, 0) > self.heads.get(table, 0)
         self.heads = change.heads
+        tables_changed = {t: r.label for t, r in change.tables.items()} != {
+            t: r.label for t, r in self.room_tables.items()
+        }
         self.room_tables = change.tables
+        self.room_rulings = change.rulings
+        if self.pages is not None:
+            self.pages.rulings = list(change.rulings)
         for h in change.hands:
             self.room_hands[(h.table_id, h.session, h.hand)] = h
+        for tid, failing in (change.failing or {}).items():  # the check's marks on the hands paged
+            self.room_failing[tid] = failing
+            if self.pages is not None:
+                self.pages.mark(tid, failing)
+            mark_failing([h for h in self.paged if h.table_id == tid], failing)
+        if tables_changed:  # (the first read of the room, a table enrolled or renamed: its pages again)
+            self._new_pages()
+        elif change.failing:
+            self.hand_model.hands_changed()
         if len(change.refusals) != len(self.refused):
             self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
@@ -163,10 +258,8 @@ class RoomFloorWindow(FloorWindow):
         if change.problems is not None:  # the console's own check of every table's rows
             self.room_problems, self.room_notes = change.problems, change.notes or []
         self._show_room()
-        if change.hands:
-            selected = self._selected_key()
+        if change.hands and not tables_changed:
             self.reload()
-            self._select(selected)
         t = self.timeline
         if open_hand_grew and t is not None and t.session and self.current_table is not None:
             key = (self.current_table, t.session, t.hand)

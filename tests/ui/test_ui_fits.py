@@ -823,11 +823,14 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
         def __init__(self, url):
             self.url, self.refusals = url, []
 
+        def _query(self, sql, args=()):
+            return []  # (the room's pages: none here; the hands are the feed's)
+
         def close(self):
             pass
 
     class Feed:
-        def __init__(self, url, on_change, on_state):
+        def __init__(self, url, on_change, on_state, history=True):
             pass
 
         def start(self):

@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="505"/>
+        <location filename="../../recordsvc/server.py" line="507"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1752,7 +1752,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="353"/>
+        <location filename="../../room/reader.py" line="411"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="216"/>
-        <location filename="../../recordsvc/server.py" line="340"/>
+        <location filename="../../recordsvc/server.py" line="342"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,42 +2682,42 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="318"/>
+        <location filename="../../recordsvc/server.py" line="320"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="329"/>
+        <location filename="../../recordsvc/server.py" line="331"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="370"/>
+        <location filename="../../recordsvc/server.py" line="372"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="402"/>
+        <location filename="../../recordsvc/server.py" line="404"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="469"/>
+        <location filename="../../recordsvc/server.py" line="471"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="477"/>
+        <location filename="../../recordsvc/server.py" line="479"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="486"/>
+        <location filename="../../recordsvc/server.py" line="488"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="490"/>
+        <location filename="../../recordsvc/server.py" line="492"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2797,138 +2797,138 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="88"/>
+        <location filename="../floor_window.py" line="89"/>
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="135"/>
+        <location filename="../floor_window.py" line="136"/>
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="137"/>
-        <location filename="../floor_window.py" line="173"/>
+        <location filename="../floor_window.py" line="138"/>
+        <location filename="../floor_window.py" line="174"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="138"/>
+        <location filename="../floor_window.py" line="139"/>
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139"/>
+        <location filename="../floor_window.py" line="140"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="140"/>
+        <location filename="../floor_window.py" line="141"/>
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141"/>
+        <location filename="../floor_window.py" line="142"/>
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="161"/>
+        <location filename="../floor_window.py" line="162"/>
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="162"/>
+        <location filename="../floor_window.py" line="163"/>
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="169"/>
+        <location filename="../floor_window.py" line="170"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="174"/>
+        <location filename="../floor_window.py" line="175"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="171"/>
+        <location filename="../floor_window.py" line="172"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="89"/>
+        <location filename="../floor_window.py" line="90"/>
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="149"/>
+        <location filename="../floor_window.py" line="150"/>
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="154"/>
+        <location filename="../floor_window.py" line="155"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="156"/>
+        <location filename="../floor_window.py" line="157"/>
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="160"/>
+        <location filename="../floor_window.py" line="161"/>
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="170"/>
+        <location filename="../floor_window.py" line="171"/>
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="172"/>
+        <location filename="../floor_window.py" line="173"/>
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="185"/>
+        <location filename="../floor_window.py" line="186"/>
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="192"/>
+        <location filename="../floor_window.py" line="193"/>
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="209"/>
+        <location filename="../floor_window.py" line="210"/>
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342"/>
+        <location filename="../floor_window.py" line="334"/>
         <source>FAILS THE RECORD&apos;S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="343"/>
+        <location filename="../floor_window.py" line="335"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="328"/>
+        <location filename="../floor_window.py" line="297"/>
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111"/>
+        <location filename="../floor_window.py" line="112"/>
         <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
         <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="207"/>
+        <location filename="../floor_window.py" line="208"/>
         <source>%n hand(s) read from the files</source>
         <translation>
             <numerusform>%n Spiel aus den Dateien gelesen</numerusform>
@@ -2936,7 +2936,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="231"/>
+        <location filename="../floor_window.py" line="232"/>
         <source>THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
         <translation>
             <numerusform>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %n Hand rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</numerusform>
@@ -2944,17 +2944,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="239"/>
+        <location filename="../floor_window.py" line="240"/>
         <source>The record&apos;s check is done: every row holds.</source>
         <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="243"/>
+        <location filename="../floor_window.py" line="244"/>
         <source>The record could not be checked: %1</source>
         <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="288"/>
+        <location filename="../floor_window.py" line="289"/>
         <source>%n new hand(s) in the record</source>
         <translation>
             <numerusform>%n neues Spiel im Protokoll</numerusform>
@@ -2962,7 +2962,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="334"/>
+        <location filename="../floor_window.py" line="326"/>
         <source>%n undo(s)</source>
         <translation>
             <numerusform>%n× rückgängig</numerusform>
@@ -2970,7 +2970,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="336"/>
+        <location filename="../floor_window.py" line="328"/>
         <source>%n irregularity(ies)</source>
         <translation>
             <numerusform>%n Unregelmäßigkeit</numerusform>
@@ -2978,7 +2978,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="338"/>
+        <location filename="../floor_window.py" line="330"/>
         <source>%n ruling(s)</source>
         <translation>
             <numerusform>%n Entscheidung</numerusform>
@@ -2986,123 +2986,123 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="358"/>
+        <location filename="../floor_window.py" line="350"/>
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="362"/>
+        <location filename="../floor_window.py" line="354"/>
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="391"/>
-        <location filename="../floor_window.py" line="603"/>
+        <location filename="../floor_window.py" line="383"/>
+        <location filename="../floor_window.py" line="595"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="398"/>
+        <location filename="../floor_window.py" line="390"/>
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="434"/>
+        <location filename="../floor_window.py" line="426"/>
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="436"/>
+        <location filename="../floor_window.py" line="428"/>
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="438"/>
+        <location filename="../floor_window.py" line="430"/>
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="440"/>
+        <location filename="../floor_window.py" line="432"/>
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="442"/>
+        <location filename="../floor_window.py" line="434"/>
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="471"/>
+        <location filename="../floor_window.py" line="463"/>
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="494"/>
+        <location filename="../floor_window.py" line="486"/>
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="495"/>
+        <location filename="../floor_window.py" line="487"/>
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="496"/>
+        <location filename="../floor_window.py" line="488"/>
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="497"/>
+        <location filename="../floor_window.py" line="489"/>
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="500"/>
+        <location filename="../floor_window.py" line="492"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="501"/>
+        <location filename="../floor_window.py" line="493"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="502"/>
+        <location filename="../floor_window.py" line="494"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="503"/>
+        <location filename="../floor_window.py" line="495"/>
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="586"/>
+        <location filename="../floor_window.py" line="578"/>
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="605"/>
+        <location filename="../floor_window.py" line="597"/>
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="610"/>
+        <location filename="../floor_window.py" line="602"/>
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="622"/>
+        <location filename="../floor_window.py" line="614"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="627"/>
+        <location filename="../floor_window.py" line="619"/>
         <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="637"/>
+        <location filename="../floor_window.py" line="629"/>
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
     </message>
@@ -4664,30 +4664,48 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="53"/>
+        <location filename="../room_window.py" line="68"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="55"/>
+        <location filename="../room_window.py" line="70"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="104"/>
+        <location filename="../room_window.py" line="92"/>
+        <source>More hands</source>
+        <translation>Weitere Spiele</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="167"/>
+        <source>%1 hands listed; the room has more: scroll down for them</source>
+        <translation>%1 Spiele aufgelistet; der Raum hat weitere: nach unten blättern</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="170"/>
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n Spiel</numerusform>
+            <numerusform>%n Spiele</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="184"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="112"/>
-        <location filename="../room_window.py" line="118"/>
-        <location filename="../room_window.py" line="123"/>
-        <location filename="../room_window.py" line="127"/>
+        <location filename="../room_window.py" line="192"/>
+        <location filename="../room_window.py" line="198"/>
+        <location filename="../room_window.py" line="203"/>
+        <location filename="../room_window.py" line="207"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="128"/>
+        <location filename="../room_window.py" line="208"/>
         <source>%n floor act(s) do not match the room&apos;s record of them:</source>
         <translation>
             <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
@@ -4695,12 +4713,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="134"/>
+        <location filename="../room_window.py" line="214"/>
         <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
         <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="140"/>
+        <location filename="../room_window.py" line="220"/>
         <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
         <translation>
             <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
@@ -4708,32 +4726,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="220"/>
+        <location filename="../room_window.py" line="313"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="221"/>
+        <location filename="../room_window.py" line="314"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="222"/>
+        <location filename="../room_window.py" line="315"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="223"/>
+        <location filename="../room_window.py" line="316"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="318"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="226"/>
+        <location filename="../room_window.py" line="319"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4741,7 +4759,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="235"/>
+        <location filename="../room_window.py" line="328"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4749,7 +4767,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="253"/>
+        <location filename="../room_window.py" line="346"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4757,37 +4775,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="269"/>
+        <location filename="../room_window.py" line="362"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="277"/>
+        <location filename="../room_window.py" line="370"/>
         <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
         <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="286"/>
+        <location filename="../room_window.py" line="379"/>
         <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
         <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="291"/>
+        <location filename="../room_window.py" line="384"/>
         <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
         <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="299"/>
+        <location filename="../room_window.py" line="392"/>
         <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
         <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="303"/>
+        <location filename="../room_window.py" line="396"/>
         <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
         <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="310"/>
+        <location filename="../room_window.py" line="403"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4795,47 +4813,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="313"/>
+        <location filename="../room_window.py" line="406"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="321"/>
+        <location filename="../room_window.py" line="414"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="325"/>
+        <location filename="../room_window.py" line="418"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="327"/>
+        <location filename="../room_window.py" line="420"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="328"/>
+        <location filename="../room_window.py" line="421"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="329"/>
+        <location filename="../room_window.py" line="422"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="337"/>
+        <location filename="../room_window.py" line="430"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="343"/>
+        <location filename="../room_window.py" line="436"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="344"/>
+        <location filename="../room_window.py" line="437"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
