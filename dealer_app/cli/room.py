@@ -111,11 +111,12 @@ def cmd_db_rename_table(args: argparse.Namespace) -> ExitCode:
     import psycopg
 
     from dealer_app.room.database import RoomError, connect, shown_url, words
+    from dealer_app.room.table_label import LABEL_RULE, LabelRefused, check_label
 
-    name = " ".join(args.name.split())
-    # (not printable: a control or a format character, such as a right-to-left override)
-    if not 1 <= len(name) <= 80 or not name.isprintable():
-        raise UsageError(f"{args.name!r}: a table's name is 1 to 80 plain characters")
+    try:  # (the room's own rule, in its words: room/table_label.py; the server checks it again)
+        name = check_label(" ".join(args.name.split()))
+    except LabelRefused:
+        raise UsageError(f"{args.name!r}: {LABEL_RULE}") from None
     url = room_url_of(args)
     try:
         with connect(url, autocommit=True) as conn:
