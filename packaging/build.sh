@@ -39,6 +39,8 @@ install -m 0644 packaging/dealer-app.svg "$ROOT/usr/share/icons/hicolor/scalable
 install -m 0644 packaging/io.github.dealer_app.DealerApp.metainfo.xml "$ROOT/usr/share/metainfo/"
 # the record service (recordsvc/): its unit, its socket folder at boot, the account made by postinst
 install -D -m 0644 packaging/dealer-app-record.service "$ROOT/usr/lib/systemd/system/dealer-app-record.service"
+# the card room's watchdog, for a room server that installs the same package: never enabled by postinst
+install -D -m 0644 packaging/dealer-app-watchdog.service "$ROOT/usr/lib/systemd/system/dealer-app-watchdog.service"
 install -D -m 0644 packaging/dealer-app.tmpfiles "$ROOT/usr/lib/tmpfiles.d/dealer-app.conf"
 install -m 0755 packaging/postinst packaging/prerm "$ROOT/DEBIAN/"
 # Depends: the Debian packages of every system library the bundled Qt platform plugin links

@@ -57,13 +57,41 @@ def cmd_db_upgrade(args: argparse.Namespace) -> ExitCode:
         f"{shown_url(url)}: the room's schema is at version {latest_version()}"
         + ("" if done else " (it was up to date)")
     )
+    _login_limits(url)
     return ExitCode.OK
+
+
+def _login_limits(url: str) -> None:
+    """What only a superuser may set (room/login_limits.py): set and said, or said as what to run."""
+    import psycopg
+
+    from dealer_app.room import login_limits
+    from dealer_app.room.database import RoomError, connect, words
+
+    try:
+        with connect(url, autocommit=True) as conn:
+            limits = login_limits.apply(conn)
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(f"the logins' limits cannot be set ({words(exc)})") from None
+    for statement in limits.done:
+        print(f"set (as a superuser): {statement}")
+    if limits.for_superuser:
+        print(
+            "a superuser must run these (temporary files of table and floor logins are unbounded, and "
+            "'dealer-app db watchdog' cannot see or end their statements, until then):"
+        )
+        for statement in limits.for_superuser:
+            print(f"  {statement}")
 
 
 def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
     """A login for one table or one floor supervisor, with a password made here; prints the
     URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
     from psycopg import sql
+
+    from dealer_app.room import login_limits
 
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
         raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
@@ -79,11 +107,23 @@ def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
         )
         # no query of a table's or floor's login runs for ever (room/migrations/0011)
         database = conn.execute("SELECT current_database()").fetchone()[0]
-        conn.execute(
-            sql.SQL("ALTER ROLE {} IN DATABASE {} SET statement_timeout = {}").format(
-                sql.Identifier(args.login), sql.Identifier(database), sql.Literal(STATEMENT_TIMEOUT)
+        for setting, value in (
+            ("statement_timeout", STATEMENT_TIMEOUT),
+            ("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION_TIMEOUT),  # (migrations/0012)
+        ):
+            conn.execute(
+                sql.SQL("ALTER ROLE {} IN DATABASE {} SET {} = {}").format(
+                    sql.Identifier(args.login), sql.Identifier(database), sql.Identifier(setting), sql.Literal(value)
+                )
             )
-        )
+        # temporary files: only a superuser may bound them (room/login_limits.py)
+        statement = login_limits.temp_file_limit_statement(conn, args.login)
+        if conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
+            conn.execute(statement.rstrip(";"))
+        else:
+            print(
+                f"{args.login}: its temporary files are unbounded until a superuser runs: {statement}", file=sys.stderr
+            )
 
     return _with_new_password(args, "made", make)
 
@@ -111,11 +151,12 @@ def cmd_db_rename_table(args: argparse.Namespace) -> ExitCode:
     import psycopg
 
     from dealer_app.room.database import RoomError, connect, shown_url, words
+    from dealer_app.room.table_label import LABEL_RULE, LabelRefused, check_label
 
-    name = " ".join(args.name.split())
-    # (not printable: a control or a format character, such as a right-to-left override)
-    if not 1 <= len(name) <= 80 or not name.isprintable():
-        raise UsageError(f"{args.name!r}: a table's name is 1 to 80 plain characters")
+    try:  # (the room's own rule, in its words: room/table_label.py; the server checks it again)
+        name = check_label(" ".join(args.name.split()))
+    except LabelRefused:
+        raise UsageError(f"{args.name!r}: {LABEL_RULE}") from None
     url = room_url_of(args)
     try:
         with connect(url, autocommit=True) as conn:
@@ -193,6 +234,7 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
 
 KEY_SHOWN = 12  # hex digits of a fingerprint `approve-table --key` needs at least (the list shows 16 and 12)
 STATEMENT_TIMEOUT = "60s"  # a table's or floor's query, at most (room/migrations/0011)
+IDLE_IN_TRANSACTION_TIMEOUT = "30s"  # a table's or floor's transaction left open, at most (0012)
 HMAC_ROWS = ("accepted", "forbidden")  # room.settings' hmac_rows (room/migrations/0006)
 
 
@@ -228,6 +270,29 @@ def cmd_db_hmac_rows(args: argparse.Namespace) -> ExitCode:
     }[value]
     by = f" (set by {row[1]} at {row[2]:%Y-%m-%d %H:%M})" if row is not None else " (the default)"
     print(f"{shown_url(url)}: hmac_rows = {value}{by}: {said}")
+    return ExitCode.OK
+
+
+def cmd_db_watchdog(args: argparse.Namespace) -> ExitCode:
+    """Under the room owner's login: end table and floor logins' statements that ran too long and
+    transactions left open too long, each recorded and said (room/watchdog.py)."""
+    from dealer_app.room.database import RoomError
+    from dealer_app.room.watchdog import Limits, watch
+
+    for option, value in (("--statement-limit", args.statement_limit), ("--idle-limit", args.idle_limit)):
+        if not value > 0:
+            raise UsageError(f"{option} {value:g}: give the limit in seconds, more than 0")
+    if not args.poll > 0:
+        raise UsageError(f"--poll {args.poll:g}: give the interval in seconds, more than 0")
+    url = room_url_of(args)
+    try:
+        ended = watch(url, Limits(args.statement_limit, args.idle_limit), args.poll, args.once, print)
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        return ExitCode.OK
+    if args.once and not ended:
+        print("nothing overdue: no table's or floor's statement or transaction was ended")
     return ExitCode.OK
 
 
@@ -370,3 +435,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("value", nargs="?", choices=HMAC_ROWS, help="accepted (the default) or forbidden")
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
     command(q, cmd_db_hmac_rows)
+    q = db.add_parser(
+        "watchdog",
+        help="the owner: end table and floor logins' statements and open transactions that run too long (recorded)",
+    )
+    q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
+    q.add_argument("--statement-limit", type=float, default=60.0, help="seconds a statement may run (default 60)")
+    q.add_argument("--idle-limit", type=float, default=30.0, help="seconds a transaction may sit idle (default 30)")
+    q.add_argument("--poll", type=float, default=5.0, help="seconds between sweeps (default 5)")
+    q.add_argument("--once", action="store_true", help="one sweep, then exit")
+    command(q, cmd_db_watchdog)

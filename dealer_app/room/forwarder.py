@@ -547,7 +547,7 @@ class _Sender:
     def _report(self, conn, differences: Differences) -> None:
         """Each difference said (the first few) to the room, at its row, where the floor sees it."""
         for d in differences.found:
-            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, d.row or 1, d.text))
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, d.row or 0, d.text))
         conn.commit()
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:

@@ -429,8 +429,11 @@ class RoomReader:
         recorded by the server with this login and the time. Returns the request approved."""
         import psycopg
 
-        try:
-            row = self.conn.execute("SELECT room.approve_table(%s)", (table_id,)).fetchone()
+        try:  # (its newest request, by number: room.approve_table(text) is gone, migrations/0012)
+            row = self.conn.execute(
+                "SELECT room.approve_request(%s, (SELECT max(e.id) FROM room.enrollments e WHERE e.table_id = %s))",
+                (table_id, table_id),
+            ).fetchone()
         except psycopg.Error as exc:
             raise RoomError(f"{self.path}: table {table_id} is not enrolled ({words(exc)})") from None
         assert row is not None

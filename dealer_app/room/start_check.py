@@ -61,7 +61,7 @@ def ask_room(store: Store, url: str) -> RoomAnswer:
         require_current(conn, url)
         problems = _compare(store, conn)
         for p in problems:
-            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (store.table_id(), p.row or 1, str(p.text)))
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (store.table_id(), p.row or 0, str(p.text)))
         conn.commit()
     except RoomError as exc:
         return _unchecked(str(exc))

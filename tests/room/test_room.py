@@ -16,6 +16,7 @@ from dealer_app.live.controller import TableController
 from dealer_app.record.store import Store
 from dealer_app.room.forwarder import OFFLINE, REFUSED, UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
+from dealer_app.room.table_label import LABEL_RULE
 from tests.support.live_random import PLAYERS, play, random_input
 
 
@@ -565,5 +566,5 @@ def test_a_table_takes_its_settings_name_and_the_floor_renames_it(room, tmp_path
     assert main(["db", "rename-table", tid, "Mine now", "--database", room.table_b]) == 2
     assert "not this login's to rename" in capsys.readouterr().err
     assert main(["db", "rename-table", tid, "Table \u202e2", "--database", room.floor]) == 2
-    assert "plain characters" in capsys.readouterr().err
+    assert LABEL_RULE in capsys.readouterr().err  # (the room's rule, in its words: room/table_label.py)
     assert names() == {"Table 2 (window)"}

@@ -42,7 +42,10 @@ class Room:
                     ).fetchall()
                 )
             for table_id in table_ids:
-                conn.execute("SELECT room.approve_table(%s)", (table_id,))
+                conn.execute(
+                    "SELECT room.approve_request(%s, (SELECT max(e.id) FROM room.enrollments e WHERE e.table_id = %s))",
+                    (table_id, table_id),
+                )
 
     def enroll_when_registered(self, table_id: str, timeout: float = 10.0) -> None:
         """Wait until the table has registered (its forwarder connected), then enroll it."""
