@@ -18,7 +18,7 @@ WATCHDOG=/usr/lib/systemd/system/dealer-app-watchdog.service
 [ -f "$WATCHDOG" ] || fail "no $WATCHDOG"
 grep -qx 'ExecStart=/usr/bin/dealer-app db watchdog' "$WATCHDOG" && grep -qx 'EnvironmentFile=/etc/dealer-app/watchdog.env' "$WATCHDOG" \
   && grep -qx 'DynamicUser=yes' "$WATCHDOG" || fail "$WATCHDOG does not run 'dealer-app db watchdog' from watchdog.env"
-ENABLED=$(find /etc/systemd/system /usr/lib/systemd/system -path '*.wants/dealer-app-watchdog.service' 2>/dev/null)
+ENABLED=$(find /etc/systemd/system /usr/lib/systemd/system -path '*.wants/dealer-app-watchdog.service' 2>/dev/null || true)
 [ -z "$ENABLED" ] || fail "the watchdog is enabled by the package: $ENABLED"
 if command -v systemctl >/dev/null && systemctl is-enabled dealer-app-watchdog.service >/dev/null 2>&1; then
   fail "the watchdog is enabled by the package (systemctl is-enabled)"
