@@ -4909,37 +4909,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="213"/>
+        <location filename="../room_link.py" line="214"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="217"/>
+        <location filename="../room_link.py" line="218"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="230"/>
+        <location filename="../room_link.py" line="231"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="232"/>
+        <location filename="../room_link.py" line="233"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="237"/>
+        <location filename="../room_link.py" line="238"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="244"/>
+        <location filename="../room_link.py" line="245"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="263"/>
+        <location filename="../room_link.py" line="265"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5202,25 +5202,25 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="103"/>
-        <location filename="../room_link.py" line="109"/>
-        <location filename="../room_link.py" line="120"/>
+        <location filename="../room_link.py" line="104"/>
+        <location filename="../room_link.py" line="110"/>
+        <location filename="../room_link.py" line="121"/>
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="111"/>
-        <location filename="../room_link.py" line="122"/>
+        <location filename="../room_link.py" line="112"/>
+        <location filename="../room_link.py" line="123"/>
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="164"/>
+        <location filename="../room_link.py" line="165"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="167"/>
+        <location filename="../room_link.py" line="168"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5228,12 +5228,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="173"/>
+        <location filename="../room_link.py" line="174"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="181"/>
+        <location filename="../room_link.py" line="182"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5241,27 +5241,55 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="188"/>
+        <location filename="../room_link.py" line="189"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="190"/>
+        <location filename="../room_link.py" line="191"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="194"/>
+        <location filename="../room_link.py" line="195"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="200"/>
+        <location filename="../room_link.py" line="201"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
             <numerusform>Saal: sendet, %n Zeilen warten</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>TableName</name>
+    <message>
+        <location filename="../table_name_words.py" line="42"/>
+        <source>A table&apos;s name in the room holds A to Z, Western European letters (ä ö ü ß é), digits, single spaces and . , &apos; ( ) # &amp; / + : _ -</source>
+        <translation>Ein Tischname im Saal besteht aus A bis Z, westeuropäischen Buchstaben (ä ö ü ß é), Ziffern, einzelnen Leerzeichen und . , &apos; ( ) # &amp; / + : _ -</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="49"/>
+        <source>The name is %1 characters long; the room takes at most %2.</source>
+        <translation>Der Tischname ist %1 Zeichen lang; der Saal nimmt höchstens %2.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="56"/>
+        <source>The name holds %1, which the room does not take in a table&apos;s name.</source>
+        <translation>Der Tischname enthält %1 – dieses Zeichen nimmt der Saal in einem Tischnamen nicht an.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="63"/>
+        <source>The name has two spaces in a row; the room takes single spaces only.</source>
+        <translation>Der Tischname hat zwei Leerzeichen hintereinander; der Saal nimmt nur einzelne Leerzeichen an.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="67"/>
+        <source>The name begins with “%1”; the room&apos;s names begin with a letter or a digit.</source>
+        <translation>Der Tischname beginnt mit „%1“; Tischnamen im Saal beginnen mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
 </context>
 <context>
