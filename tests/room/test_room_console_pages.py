@@ -199,7 +199,9 @@ def test_the_floor_finds_a_hand_far_beyond_the_first_page(qtbot, console, paged_
     assert len(wanted) > PAGE  # (more than a page: the list pages the find too)
     qtbot.waitUntil(lambda: [h.id for h in w.shown] == wanted[:PAGE], timeout=3000)
     while w.more_button.isVisible():
+        listed = w.hand_list.rowCount()
         qtbot.mouseClick(w.more_button, Qt.LeftButton)
+        qtbot.waitUntil(lambda n=listed: w.hand_list.rowCount() > n, timeout=5000)
     assert [h.id for h in w.shown] == wanted
 
 
@@ -227,7 +229,9 @@ def test_a_new_hand_appears_at_once_while_the_floor_is_paged(qtbot, tmp_path, ro
     qtbot.waitExposed(w)
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 2, timeout=10000)
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 4, timeout=5000)
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 6, timeout=5000)
     assert [h.hand for h in w.shown] == [7, 6, 5, 4, 3, 2]
     open_row(qtbot, w, 4)  # hand 3, on the third page (hand 1 is the room's still: a page not read)
     c.start_hand()
