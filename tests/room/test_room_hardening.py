@@ -89,7 +89,7 @@ def test_a_room_that_already_holds_look_alike_names_upgrades_keeping_them_and_re
         with psycopg.connect(pg.url(login, f"pw-{login}", "lookalike_room"), autocommit=True) as conn:
             assert conn.execute(REGISTER, (table_id, name, KEY)).fetchone() == ("waiting",)
     monkeypatch.setattr(schema, "migrations", lambda: every)
-    assert [m.version for m in schema.upgrade(url)] == [12]
+    assert [m.version for m in schema.upgrade(url)] == [m.version for m in every if m.version >= 12]
     with psycopg.connect(url, autocommit=True) as conn:
         assert dict(conn.execute("SELECT table_id, room.label_of(table_id) FROM room.tables").fetchall()) == {
             "T-FIRST3": "Table 3",
