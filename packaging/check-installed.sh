@@ -12,6 +12,17 @@ UNIT=/usr/lib/systemd/system/dealer-app-record.service
 grep -qx 'User=dealer-app' "$UNIT" && grep -qx 'Group=dealer-app-table' "$UNIT" \
   && grep -q '^ExecStart=/usr/bin/dealer-app record-service --socket /run/dealer-app/record.sock --dir /var/lib/dealer-app' "$UNIT" \
   || fail "$UNIT does not run the service as dealer-app"
+# the card room's watchdog: installed for a room server that installs the package, never enabled by
+# it (it needs the room owner's URL first, /etc/dealer-app/watchdog.env): no unit in a .wants folder
+WATCHDOG=/usr/lib/systemd/system/dealer-app-watchdog.service
+[ -f "$WATCHDOG" ] || fail "no $WATCHDOG"
+grep -qx 'ExecStart=/usr/bin/dealer-app db watchdog' "$WATCHDOG" && grep -qx 'EnvironmentFile=/etc/dealer-app/watchdog.env' "$WATCHDOG" \
+  && grep -qx 'DynamicUser=yes' "$WATCHDOG" || fail "$WATCHDOG does not run 'dealer-app db watchdog' from watchdog.env"
+ENABLED=$(find /etc/systemd/system /usr/lib/systemd/system -path '*.wants/dealer-app-watchdog.service' 2>/dev/null || true)
+[ -z "$ENABLED" ] || fail "the watchdog is enabled by the package: $ENABLED"
+if command -v systemctl >/dev/null && systemctl is-enabled dealer-app-watchdog.service >/dev/null 2>&1; then
+  fail "the watchdog is enabled by the package (systemctl is-enabled)"
+fi
 [ "$(stat -c '%U:%G %a' /var/lib/dealer-app)" = "dealer-app:dealer-app-table 2750" ] || fail "/var/lib/dealer-app: $(stat -c '%U:%G %a' /var/lib/dealer-app)"
 [ "$(stat -c '%U:%G %a' /run/dealer-app)" = "dealer-app:dealer-app-table 750" ] || fail "/run/dealer-app: $(stat -c '%U:%G %a' /run/dealer-app)"
 [ "$(stat -c '%U:%G %a' /etc/dealer-app/floor-accounts)" = "root:dealer-app 640" ] || fail "floor-accounts: $(stat -c '%U:%G %a' /etc/dealer-app/floor-accounts)"
@@ -40,4 +51,4 @@ if runuser -u dealer-ci -- cat /etc/dealer-app/floor-accounts >/dev/null 2>&1; t
 id outsider-ci >/dev/null 2>&1 || useradd outsider-ci
 if runuser -u outsider-ci -- /usr/bin/dealer-app record-service --status >/dev/null 2>&1; then fail "a login outside dealer-app-table reached the service"; fi
 grep -q "connection from uid $(id -u dealer-ci)" /tmp/dealer-app-ci-service.log || fail "the service's log does not name the dealer's uid"
-echo "installed layout checked: account, unit, modes; a dealer reaches the service, not its keys or record"
+echo "installed layout checked: account, units (the watchdog installed, not enabled), modes; a dealer reaches the service, not its keys or record"

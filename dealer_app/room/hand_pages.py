@@ -21,7 +21,9 @@ pages the floor has looked at.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from dealer_app.record.hand_index import (
@@ -45,6 +47,46 @@ if TYPE_CHECKING:
     Query = Callable[[str, "tuple | dict"], list[tuple]]
 
 PAGE_HANDS = 200  # hands a page shows (the list asks for the next page as the floor scrolls to its end)
+
+
+@cache
+def _upper_spellings() -> dict[str, frozenset[str]]:
+    """Each lower-case character's other spellings: every character whose ``lower()`` is it (K and
+    the Kelvin sign K for k, Ü for ü, …), and İ for i (its lower case is i and a dot above)."""
+    found: dict[str, set[str]] = {}
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        low = ch.lower()
+        if low != ch:
+            found.setdefault(low[0], set()).add(ch)
+    return {low: frozenset(chars) for low, chars in found.items()}
+
+
+def _literal(ch: str) -> str:
+    """One character as itself in the room's regular expression: an ASCII letter or digit as it
+    is, other ASCII escaped, anything else in brackets (where only ] \\ ^ - are special)."""
+    if ch.isascii():
+        return ch if ch.isalnum() else "\\" + ch
+    return f"[{ch}]"
+
+
+def name_pattern(typed: str) -> str | None:
+    """A PostgreSQL regular expression that matches a ``hand_start`` row's text wherever a name
+    whose Python ``lower()`` holds ``typed`` (already lower-cased) is in it — each character in
+    every spelling whose lower case it is, each as the row's JSON writes it (ensure_ascii off:
+    only ", \\ and controls escaped) — so the room narrows as ``HandFind.keeps`` keeps, in any
+    locale. None when it cannot (a dot above, the second half of İ's lower case; a digit of
+    another script, which ``keeps`` reads as a seat's number): the room then reads every hand."""
+    if "\u0307" in typed or (typed.isdigit() and not typed.isascii()):
+        return None
+    spellings = _upper_spellings()
+    parts = []
+    for ch in typed:
+        chars = sorted({ch, *spellings.get(ch, ())})
+        written = [json.dumps(c, ensure_ascii=False)[1:-1] for c in chars]
+        escaped = ["".join(_literal(c) for c in w) for w in written]
+        parts.append(escaped[0] if len(escaped) == 1 else f"(?:{'|'.join(escaped)})")
+    return "".join(parts)
 
 
 def sort_key(h: HandSummary) -> tuple[str, str, int, int]:
@@ -150,12 +192,14 @@ class HandPages:
         if t.sessions is not None:
             where.append("l.session = ANY(%(sessions)s)")
             args["sessions"] = t.sessions
-        if find.player and find.player.isascii():
-            # a name as the row's JSON writes it (ensure_ascii off: only ", \ and controls escaped);
-            # the room's lower() folds ASCII in any locale, so this finds every hand the name is in
-            # (and the seat's number, as it is in the row), and ``keeps`` then says which are meant
-            where.append("strpos(lower(l.payload), %(player)s) > 0")
-            args["player"] = json.dumps(find.player)[1:-1]
+        pattern = name_pattern(find.player) if find.player else None
+        if pattern is not None:
+            # every spelling of the name whose lower case is what the floor typed, as the row's JSON
+            # writes it: the room's regular expression, not its lower() (which folds only A to Z in
+            # a C locale), so a hand the name is in is found in any locale (and the seat's number,
+            # as it is in the row); ``keeps`` then says which are meant
+            where.append("l.payload ~ %(player)s")
+            args["player"] = pattern
         if find.since:
             where.append("l.at >= %(since)s")
             args["since"] = find.since

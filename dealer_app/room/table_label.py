@@ -24,6 +24,7 @@ MAX_LABEL = 80
 _LETTER = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff"
 # (the same expression as room.check_label's, migrations/0012)
 LABEL_PATTERN = f"^[{_LETTER}][{_LETTER} .,'()#&/+:_-]*$"
+LABEL_CHARACTER = f"[{_LETTER} .,'()#&/+:_-]"  # one character a name may hold (anywhere but first)
 LABEL_RULE = (
     "a table's name is 1 to 80 printable characters: A-Z, Western European letters (ä ö ü ß é), "
     "digits, single spaces and . , ' ( ) # & / + : _ - (no look-alike letters, "

@@ -35,6 +35,7 @@ from dealer_app.room.forwarder import (
 from dealer_app.settings import ROOM_DATABASE, ROOM_TABLE_NAME
 from dealer_app.ui.screen_fit import keep_wrapped_lines
 from dealer_app.ui.settings_store import read, write
+from dealer_app.ui.table_name_words import table_name_refusal
 from dealer_app.ui.words import error_words, fill
 
 log = logging.getLogger(__name__)
@@ -249,6 +250,7 @@ class RoomSettingsDialog(QDialog):
             note.setWordWrap(True)
             layout.addWidget(note)
         self.error = QLabel()
+        self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -261,6 +263,11 @@ class RoomSettingsDialog(QDialog):
         url = self.url.text().strip()
         if url and not url.startswith(("postgresql://", "postgres://")):
             self.error.setText(self.tr("Not a PostgreSQL URL: postgresql://login:password@host/database"))
+            return
+        refused = table_name_refusal(self.name.text())  # (the room's rule, said here before the server would)
+        if refused is not None:
+            self.error.setText(refused)
+            self.name.setFocus()
             return
         write(self.settings, ROOM_DATABASE, url)
         write(self.settings, ROOM_TABLE_NAME, self.name.text().strip())

@@ -34,10 +34,14 @@ from dealer_app.room.hand_pages import HandPages, sort_key
 from dealer_app.room.reader import RoomReader
 from dealer_app.room.watch import SILENT, UNCOVERED, TableFlag
 from dealer_app.ui.floor_window import FloorWindow
+from dealer_app.ui.room_page_reader import PageAnswer, PageReader, PageRequest
 from dealer_app.ui.words import error_words, fill
 
 if TYPE_CHECKING:
     from dealer_app.record.hand_index import HandSummary
+
+
+FIND_PAUSE_MS = 300  # the floor stopped typing: the room is asked (each key restarts the wait)
 
 
 class _FeedBridge(QObject):
@@ -58,6 +62,9 @@ class RoomFloorWindow(FloorWindow):
         self.room_failing: dict = {}  # table_id -> its failing hands, as the check last said
         self.room_rulings: list = []
         self._find = HandFind()
+        self._wanted = HandFind()  # what the filter boxes say now (the find runs when typing pauses)
+        self._generation = 0  # the latest find asked of the page reader: only its answer is shown
+        self._reading = False  # a page is being read
         self.room_tables: dict = {}
         self.refused: list = []
         self.room_problems: list[str] = []  # what the console's own check found (forged, missing, not signed)
@@ -97,6 +104,14 @@ class RoomFloorWindow(FloorWindow):
         # the floor scrolled to the end of the list: the next page (after the scroll is done)
         self.hand_list.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.hand_list.itemSelectionChanged.connect(self._chose)  # (Down to the last row: the next page too)
+        # the finds and pages, read in a thread of their own (a find matching nothing reads the
+        # whole room); a find runs when the floor stops typing for FIND_PAUSE_MS
+        self.page_reader = PageReader(url, self)
+        self.page_reader.answered.connect(self._page_read)
+        self.find_timer = QTimer(self)
+        self.find_timer.setSingleShot(True)
+        self.find_timer.setInterval(FIND_PAUSE_MS)
+        self.find_timer.timeout.connect(self._find_now)
         self._show_room()
         self.bridge_feed = _FeedBridge(self)
         self.bridge_feed.changed.connect(self._feed_changed)
@@ -110,25 +125,62 @@ class RoomFloorWindow(FloorWindow):
 
     def apply_filters(self):
         """The filter boxes changed: the room is asked again for the hands they keep, newest first."""
-        if not hasattr(self, "paged"):  # (the floor window's own constructor: nothing read yet)
+        if not hasattr(self, "find_timer"):  # (the floor window's own constructor: nothing read yet)
             return
-        self._find = self.hand_find()
-        self._new_pages()
+        self._wanted = self.hand_find()  # (a box that holds no time or amount is marked at once)
+        self.find_timer.start()  # (again: each key restarts the pause)
+
+    def _find_now(self) -> None:
+        if self._wanted != self._find or self.pages is None:
+            self._new_pages()
 
     def _new_pages(self) -> None:
-        self.pages, self.paged = None, []
+        """The first page of what the boxes ask for, read by the page reader; the list shows the
+        last find's hands until it answers."""
+        self.find_timer.stop()
+        self._generation += 1
         labels = {tid: t.label for tid, t in self.room_tables.items()}
-        if labels:
-            self.pages = HandPages(self.reader._query, labels, self._find, self.room_rulings, self.room_failing)
-        self.more_hands()
+        if not labels:
+            self._find, self.pages, self.paged = self._wanted, None, []
+            self._compose()
+            return
+        self._reading = True
+        self.page_reader.ask(
+            PageRequest(
+                self._generation,
+                hand_pages.PAGE_HANDS,
+                find=self._wanted,
+                labels=labels,
+                rulings=tuple(self.room_rulings),
+                failing=dict(self.room_failing),
+            )
+        )
+        self._say_count()
 
     def more_hands(self) -> None:
         """The next page of hands from the room (the floor scrolled to the end, or asked)."""
-        if self.pages is not None and not self.pages.done:
-            try:
-                self.paged += self.pages.next_page(hand_pages.PAGE_HANDS)
-            except RoomError as exc:
-                self.status.setText(error_words(exc))
+        if self.pages is not None and not self.pages.done and not self._reading:
+            self._reading = True
+            self.page_reader.ask(PageRequest(self._generation, hand_pages.PAGE_HANDS, pages=self.pages))
+            self._say_count()
+
+    def _page_read(self, answer: PageAnswer) -> None:
+        """A page the reader read: shown if it answers the latest find."""
+        if answer.generation != self._generation:
+            return
+        self._reading = False
+        if answer.error is not None:
+            self.status.setText(error_words(answer.error))
+            self._say_count()
+            return
+        if answer.new_find:
+            self._find, self.pages, self.paged = self._wanted, answer.pages, []
+            for tid, failing in self.room_failing.items():  # (marks that arrived while it was read)
+                if self.pages is not None:
+                    self.pages.mark(tid, failing)
+        for tid, failing in self.room_failing.items():  # (the check's marks as they are now)
+            mark_failing([h for h in answer.hands if h.table_id == tid], failing)
+        self.paged += answer.hands
         self._compose()
 
     def _scrolled(self, value: int) -> None:
@@ -161,13 +213,22 @@ class RoomFloorWindow(FloorWindow):
         self.hand_list.resizeColumnsToContents()
         self._select(selected)
         self.more_button.setVisible(more)
-        if not getattr(self, "_time_refused", False):
-            if more:
-                self.count.setText(
-                    fill(self.tr("%1 hands listed; the room has more: scroll down for them"), str(len(self.shown)))
-                )
-            else:
-                self.count.setText(self.tr("%n hand(s)", "", len(self.shown)))
+        self._say_count()
+
+    def _say_count(self) -> None:
+        """How many hands are listed, whether the room has more, and whether it is being asked."""
+        if getattr(self, "_time_refused", False) or not hasattr(self, "shown"):
+            return
+        more = self.pages is not None and not self.pages.done
+        self.more_button.setEnabled(not self._reading)
+        if self._reading:
+            self.count.setText(fill(self.tr("%1 hands listed; looking in the room…"), str(len(self.shown))))
+        elif more:
+            self.count.setText(
+                fill(self.tr("%1 hands listed; the room has more: scroll down for them"), str(len(self.shown)))
+            )
+        else:
+            self.count.setText(self.tr("%n hand(s)", "", len(self.shown)))
 
     def open_summary(self, h: HandSummary):
         self.current_table = h.table_id
@@ -437,6 +498,8 @@ class RoomFloorWindow(FloorWindow):
         return fill(self.tr("%1: %2"), name, reason)
 
     def closeEvent(self, event):
+        self.find_timer.stop()
+        self.page_reader.stop()
         self.feed.stop()
         self.reader.close()
         super().closeEvent(event)

@@ -199,7 +199,9 @@ def test_the_floor_finds_a_hand_far_beyond_the_first_page(qtbot, console, paged_
     assert len(wanted) > PAGE  # (more than a page: the list pages the find too)
     qtbot.waitUntil(lambda: [h.id for h in w.shown] == wanted[:PAGE], timeout=3000)
     while w.more_button.isVisible():
+        listed = w.hand_list.rowCount()
         qtbot.mouseClick(w.more_button, Qt.LeftButton)
+        qtbot.waitUntil(lambda n=listed: w.hand_list.rowCount() > n, timeout=5000)
     assert [h.id for h in w.shown] == wanted
 
 
@@ -227,7 +229,9 @@ def test_a_new_hand_appears_at_once_while_the_floor_is_paged(qtbot, tmp_path, ro
     qtbot.waitExposed(w)
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 2, timeout=10000)
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 4, timeout=5000)
     qtbot.mouseClick(w.more_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 6, timeout=5000)
     assert [h.hand for h in w.shown] == [7, 6, 5, 4, 3, 2]
     open_row(qtbot, w, 4)  # hand 3, on the third page (hand 1 is the room's still: a page not read)
     c.start_hand()
@@ -271,3 +275,79 @@ def test_a_fault_in_the_walks_own_process_is_said_in_the_red_line(qtbot, tmp_pat
     assert "#b00020" in w.problem_line.styleSheet()
     fwd.stop(wait=True)
     w.close()
+
+
+def test_typing_a_name_runs_one_find_when_the_floor_pauses(qtbot, console, everything, monkeypatch):
+    """Keys typed into the focused find box one after another (no pause between them): one find
+    runs in the room, for the whole name, and the list shows its hands; a name matching nothing
+    lists none."""
+    from dealer_app.ui import room_page_reader
+
+    finds = []
+
+    class CountedPages(HandPages):  # (the real pages, each find they are made for counted)
+        def __init__(self, query, tables, find, *args, **kwargs):
+            finds.append(find)
+            super().__init__(query, tables, find, *args, **kwargs)
+
+    monkeypatch.setattr(room_page_reader, "HandPages", CountedPages)
+    w = console
+    whole = everything.hands()
+    name = whole[-1].players[-1]
+    wanted = [h.id for h in whole if any(name.lower() in p.lower() for p in h.players)]
+    qtbot.mouseClick(w.filter_player, Qt.LeftButton)
+    box = focus(qtbot)
+    assert box is w.filter_player
+    for ch in name:
+        qtbot.keyClick(box, ch)
+    qtbot.waitUntil(lambda: [h.id for h in w.shown] == wanted[:PAGE], timeout=5000)
+    assert [f.player for f in finds] == [name.lower()]
+    for ch in "zzq":
+        qtbot.keyClick(focus(qtbot), ch)
+    qtbot.waitUntil(lambda: w.count.text() == "0 hand(s)", timeout=5000)
+    assert w.hand_list.rowCount() == 0 and [f.player for f in finds] == [name.lower(), name.lower() + "zzq"]
+    for _ in "zzq":
+        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.waitUntil(lambda: [h.id for h in w.shown] == wanted[:PAGE], timeout=5000)
+    assert len(finds) == 3
+
+
+def test_a_name_beyond_ascii_is_narrowed_by_the_room(tmp_path, room, monkeypatch):
+    """Jürgen, JÜRGEN and a Kelvin-sign Kai: the room's regular expression finds every hand whose
+    name lower-cases (as Python does) to what was typed, whatever the cluster's locale, and the
+    console sums up only those hands (not the room chunk by chunk)."""
+    store = Store(tmp_path / "hands.sqlite3")
+    fwd = Forwarder(store, room.table_a, "Stud 9", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
+    c = TableController(store)
+    c.open_table("stud-5-10", None, [(1, "Jürgen", 20000), (2, "Bob", 20000), (3, "\u212aai", 20000)])
+    rng, made = random.Random(31), {"undos": 0}
+    for _ in range(3):
+        c.start_hand()
+        _play_hand(c, rng, made, None)
+        c.finish_hand()
+    c.seat_player(4, "JÜRGEN Ölz", 20000)
+    c.start_hand()
+    _play_hand(c, rng, made, None)
+    c.finish_hand()
+    assert fwd.wait_until_sent(30), fwd.state
+    fwd.stop(wait=True)
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    whole = reader.hands()
+    summed = []
+    real = HandPages.summaries
+
+    def counted(self, table_id, keys):
+        summed.extend(keys)
+        return real(self, table_id, keys)
+
+    monkeypatch.setattr(HandPages, "summaries", counted)
+    for typed, hands in (("jürgen", 4), ("ÜRGEN ö".lower(), 1), ("kai", 4), ("bob", 4), ("jürgen x", 0)):
+        summed.clear()
+        find = HandFind(player=typed)
+        kept = [h.to_dict() for h in whole if find.keeps(h)]
+        assert len(kept) == hands, typed
+        assert [h.to_dict() for h in all_pages(reader, find, 2)] == kept, typed
+        assert len(summed) == hands, typed  # (the room narrowed: no other hand was read)
+    reader.close()

@@ -817,7 +817,7 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
     from dealer_app.record.hand_index import list_hands
     from dealer_app.room.feed import FeedChange
     from dealer_app.room.reader import Refusal, RoomTable
-    from dealer_app.ui import room_window
+    from dealer_app.ui import room_page_reader, room_window
 
     class Reader:
         def __init__(self, url):
@@ -840,6 +840,7 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
             pass
 
     monkeypatch.setattr(room_window, "RoomReader", Reader)
+    monkeypatch.setattr(room_page_reader, "RoomReader", Reader)  # (the pages' own connection)
     monkeypatch.setattr(room_window, "RoomFeed", Feed)
     w = room_window.RoomFloorWindow("postgresql://floor_anna:secret@floor-server.casino.example/room")
     shown(qtbot, w, screen, FLOOR_WINDOW)

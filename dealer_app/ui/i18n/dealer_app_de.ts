@@ -4664,27 +4664,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="68"/>
+        <location filename="../room_window.py" line="75"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="70"/>
+        <location filename="../room_window.py" line="77"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="92"/>
+        <location filename="../room_window.py" line="99"/>
         <source>More hands</source>
         <translation>Weitere Spiele</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="167"/>
+        <location filename="../room_window.py" line="225"/>
+        <source>%1 hands listed; looking in the room…</source>
+        <translation>%1 Spiele aufgelistet; im Raum wird gesucht …</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="228"/>
         <source>%1 hands listed; the room has more: scroll down for them</source>
         <translation>%1 Spiele aufgelistet; der Raum hat weitere: nach unten blättern</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="170"/>
+        <location filename="../room_window.py" line="231"/>
         <source>%n hand(s)</source>
         <translation>
             <numerusform>%n Spiel</numerusform>
@@ -4692,20 +4697,20 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="184"/>
+        <location filename="../room_window.py" line="245"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="192"/>
-        <location filename="../room_window.py" line="198"/>
-        <location filename="../room_window.py" line="203"/>
-        <location filename="../room_window.py" line="207"/>
+        <location filename="../room_window.py" line="253"/>
+        <location filename="../room_window.py" line="259"/>
+        <location filename="../room_window.py" line="264"/>
+        <location filename="../room_window.py" line="268"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="208"/>
+        <location filename="../room_window.py" line="269"/>
         <source>%n floor act(s) do not match the room&apos;s record of them:</source>
         <translation>
             <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
@@ -4713,12 +4718,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="214"/>
+        <location filename="../room_window.py" line="275"/>
         <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
         <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="220"/>
+        <location filename="../room_window.py" line="281"/>
         <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
         <translation>
             <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
@@ -4726,32 +4731,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="313"/>
+        <location filename="../room_window.py" line="374"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="314"/>
+        <location filename="../room_window.py" line="375"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="315"/>
+        <location filename="../room_window.py" line="376"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="316"/>
+        <location filename="../room_window.py" line="377"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="318"/>
+        <location filename="../room_window.py" line="379"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="319"/>
+        <location filename="../room_window.py" line="380"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4759,7 +4764,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="328"/>
+        <location filename="../room_window.py" line="389"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4767,7 +4772,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="346"/>
+        <location filename="../room_window.py" line="407"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4775,37 +4780,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="362"/>
+        <location filename="../room_window.py" line="423"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="370"/>
+        <location filename="../room_window.py" line="431"/>
         <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
         <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="379"/>
+        <location filename="../room_window.py" line="440"/>
         <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
         <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="384"/>
+        <location filename="../room_window.py" line="445"/>
         <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
         <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="392"/>
+        <location filename="../room_window.py" line="453"/>
         <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
         <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="396"/>
+        <location filename="../room_window.py" line="457"/>
         <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
         <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="403"/>
+        <location filename="../room_window.py" line="464"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4813,47 +4818,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="406"/>
+        <location filename="../room_window.py" line="467"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="414"/>
+        <location filename="../room_window.py" line="475"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="418"/>
+        <location filename="../room_window.py" line="479"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="420"/>
+        <location filename="../room_window.py" line="481"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="421"/>
+        <location filename="../room_window.py" line="482"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="422"/>
+        <location filename="../room_window.py" line="483"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="430"/>
+        <location filename="../room_window.py" line="491"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="436"/>
+        <location filename="../room_window.py" line="497"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="437"/>
+        <location filename="../room_window.py" line="498"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4909,37 +4914,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="213"/>
+        <location filename="../room_link.py" line="214"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="217"/>
+        <location filename="../room_link.py" line="218"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="230"/>
+        <location filename="../room_link.py" line="231"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="232"/>
+        <location filename="../room_link.py" line="233"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="237"/>
+        <location filename="../room_link.py" line="238"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="244"/>
+        <location filename="../room_link.py" line="245"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="263"/>
+        <location filename="../room_link.py" line="265"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5202,25 +5207,25 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="103"/>
-        <location filename="../room_link.py" line="109"/>
-        <location filename="../room_link.py" line="120"/>
+        <location filename="../room_link.py" line="104"/>
+        <location filename="../room_link.py" line="110"/>
+        <location filename="../room_link.py" line="121"/>
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="111"/>
-        <location filename="../room_link.py" line="122"/>
+        <location filename="../room_link.py" line="112"/>
+        <location filename="../room_link.py" line="123"/>
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="164"/>
+        <location filename="../room_link.py" line="165"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="167"/>
+        <location filename="../room_link.py" line="168"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5228,12 +5233,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="173"/>
+        <location filename="../room_link.py" line="174"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="181"/>
+        <location filename="../room_link.py" line="182"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5241,27 +5246,55 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="188"/>
+        <location filename="../room_link.py" line="189"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="190"/>
+        <location filename="../room_link.py" line="191"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="194"/>
+        <location filename="../room_link.py" line="195"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="200"/>
+        <location filename="../room_link.py" line="201"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
             <numerusform>Saal: sendet, %n Zeilen warten</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>TableName</name>
+    <message>
+        <location filename="../table_name_words.py" line="42"/>
+        <source>A table&apos;s name in the room holds A to Z, Western European letters (ä ö ü ß é), digits, single spaces and . , &apos; ( ) # &amp; / + : _ -</source>
+        <translation>Ein Tischname im Saal besteht aus A bis Z, westeuropäischen Buchstaben (ä ö ü ß é), Ziffern, einzelnen Leerzeichen und . , &apos; ( ) # &amp; / + : _ -</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="49"/>
+        <source>The name is %1 characters long; the room takes at most %2.</source>
+        <translation>Der Tischname ist %1 Zeichen lang; der Saal nimmt höchstens %2.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="56"/>
+        <source>The name holds %1, which the room does not take in a table&apos;s name.</source>
+        <translation>Der Tischname enthält %1 – dieses Zeichen nimmt der Saal in einem Tischnamen nicht an.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="63"/>
+        <source>The name has two spaces in a row; the room takes single spaces only.</source>
+        <translation>Der Tischname hat zwei Leerzeichen hintereinander; der Saal nimmt nur einzelne Leerzeichen an.</translation>
+    </message>
+    <message>
+        <location filename="../table_name_words.py" line="67"/>
+        <source>The name begins with “%1”; the room&apos;s names begin with a letter or a digit.</source>
+        <translation>Der Tischname beginnt mit „%1“; Tischnamen im Saal beginnen mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
 </context>
 <context>
