@@ -18,7 +18,17 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealer_app.record.rows import CloseTableRow, IrregularityRow, OpenTableRow, RulingRow, SwitchGameRow
+from dealer_app.record.rows import (
+    CloseTableRow,
+    InputRow,
+    IrregularityRow,
+    OpenTableRow,
+    RedoRow,
+    RulingRow,
+    SitRow,
+    SwitchGameRow,
+    UndoRow,
+)
 
 if TYPE_CHECKING:
     from dealer_app.record.rows import Payload
@@ -33,6 +43,13 @@ SIGNED_IN: dict[str, tuple[str, str]] = {
     CloseTableRow.kind: (CLOSE, "by"),
     OpenTableRow.kind: (STACKS, "stacks_confirmed_by"),
     SwitchGameRow.kind: (RULING, "by"),
+    # (the fourth attack pass: a void is the floor's however it is sent — as an input or a redo
+    # row too — and so is taking one back; stacks a sit row says the floor counted skip the
+    # buy-in rules on replay. Listed after their act's first row kind: ROW_KIND_OF keeps that.)
+    InputRow.kind: (VOID, "by"),
+    RedoRow.kind: (VOID, "by"),
+    UndoRow.kind: (VOID, "by"),
+    SitRow.kind: (STACKS, "confirmed_by"),
 }
 # (each act kind's first row kind: a ruling is written as a ruling row)
 ROW_KIND_OF = {act: row_kind for row_kind, (act, _key) in reversed(SIGNED_IN.items())}
@@ -65,18 +82,38 @@ FLOOR_ROLE = "floor"  # the one spelling of the floor's role a signed floor act 
 _ALWAYS_FLOOR = (RulingRow.kind, SwitchGameRow.kind)  # rows only the floor makes, whoever they name
 
 
+VOID_CODES = ("I-6", "I-7")  # the irregularities that void a hand: the floor's call (STUD_RULES I-6, I-7)
+_GIVEN_ROWS = (IrregularityRow.kind, InputRow.kind, RedoRow.kind, UndoRow.kind)  # rows holding an input
+
+
+def is_void_input(given: Any) -> bool:
+    """Whether an input (its JSON list) declares the hand void: a misdeal or a fouled deck."""
+    return isinstance(given, list) and len(given) >= 2 and given[0] == "irregularity" and given[1] in VOID_CODES
+
+
 def floor_claim(row_kind: str, payload: Payload) -> dict[str, Any] | None:
     """The signature a row carries if the row is a floor act, whatever its role says (None: not
     a floor act). The one list of floor acts is ``SIGNED_IN``: a ruling and a game switch are
-    the floor's whatever they name; a void, a close or confirmed stacks are when they name
-    anyone but the dealer (``{"role": "dealer"}``). A role spelt "Floor", "FLOOR " or "flor"
-    still claims a floor act: it is an unsigned one, not "not a floor act" (the third attack
-    pass: a dealer's ruling by {"role": "Floor", "name": "Anna"} went unchecked)."""
+    the floor's whatever they name; so is a void (I-6, I-7), sent as an irregularity, an input
+    or a redo row, and an undo that takes a void back (the fourth attack pass: a void "by the
+    dealer" went unchecked, and the dealer undid the floor's void); so is a sit row with stacks
+    it says were confirmed (on replay they skip the buy-in rules). Another irregularity, a close
+    or an opening's confirmed stacks are the floor's when they name anyone but the dealer
+    (``{"role": "dealer"}``). A role spelt "Floor", "FLOOR " or "flor" still claims a floor act:
+    it is an unsigned one, not "not a floor act" (the third attack pass)."""
     if row_kind not in SIGNED_IN:
         return None
     signed = payload.get(SIGNED_IN[row_kind][1])
+    if row_kind in _GIVEN_ROWS and is_void_input(payload.get("input")):
+        always = True
+    elif row_kind in (InputRow.kind, RedoRow.kind, UndoRow.kind):
+        return None
+    elif row_kind == SitRow.kind:
+        always = bool(signed)  # (replay seats it as played whenever confirmed_by is given)
+    else:
+        always = row_kind in _ALWAYS_FLOOR
     by_dealer = signed is None or (isinstance(signed, dict) and signed.get("role") == "dealer")
-    if row_kind not in _ALWAYS_FLOOR and by_dealer:
+    if not always and by_dealer:
         return None
     return signed if isinstance(signed, dict) else {}
 
@@ -119,9 +156,10 @@ UNSIGNED_FLOOR = "unsigned floor act"  # the record's check names such a row (re
 def unsigned_floor_words(row_kind: str, payload: Payload) -> str | None:
     """Why a row is an unsigned floor act (English), or None: a floor act whose signature names
     a role that is not exactly ``floor`` ("Floor", "FLOOR", "dealer" on a ruling) or no name.
-    (A ruling that names no one at all, as rulings from before signatures, is not said here.)"""
+    (A ruling that names no one at all, as rulings from before signatures, is not said here; a
+    void or an undo of one that names no one is: nothing before signatures wrote one so.)"""
     claim = floor_claim(row_kind, payload)
-    if not claim or signed_floor_name(claim) is not None:
+    if claim is None or signed_floor_name(claim) is not None or (not claim and row_kind == RulingRow.kind):
         return None
     return (
         f"a {row_kind} row claims a floor act under a signature that is not the floor's "
@@ -173,6 +211,8 @@ def act_of_row(row_kind: str, payload: Payload, session: int, hand: int) -> tupl
     if claim is None or "room_ruling" in payload:
         return None
     signature = FloorSignature.from_dict(claim) or FloorSignature("", signed=False)
+    if row_kind == SitRow.kind and signature.signed:
+        return None  # (the opening's confirmed stacks: the room's act is the open_table row's)
     return FloorAct.of(row_kind, payload, session, hand), signature
 
 

@@ -185,17 +185,19 @@ class RedoRow(InputRow):
 
 @dataclass(frozen=True)
 class UndoRow(RecordRow):
-    """The hand's last input taken back (the input, as it was)."""
+    """The hand's last input taken back (the input, as it was); ``by``: the floor who confirmed
+    taking back a floor act (a void: record/floor_signing.floor_claim), else absent."""
 
     kind: ClassVar[str] = "undo"
     input: list[Any]
+    by: Payload | None = None
 
     def to_dict(self) -> Payload:
-        return {"input": self.input}
+        return {"input": self.input, **_given(by=self.by)}
 
     @classmethod
     def from_dict(cls, p: Payload) -> UndoRow:
-        return cls(p["input"])
+        return cls(p["input"], p.get("by"))
 
 
 @dataclass(frozen=True)

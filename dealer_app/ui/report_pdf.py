@@ -514,7 +514,8 @@ def _void_words(
             at.index if at is not None else len(timeline.steps) - 1,
             what,
             ", ".join(voided.rules),
-            ((at.by if at is not None else None) or {}).get("name", "?"),
+            # (never a name merely claimed: a void not signed by a floor is said to be unsigned)
+            shown_floor_name((at.by if at is not None else None) or {}),
         )
     ]
     back = ", ".join(f"{word['seat']} {seat} {m.money(amount)}" for seat, amount in voided.returned)

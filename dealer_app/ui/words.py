@@ -536,7 +536,7 @@ def step_text(step, currency: str = "USD") -> str:
         ),
     }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()
     if step.by and step.by.get("role") == "floor" and step.kind == IrregularityRow.kind:
-        what += fill(translate("Words", " (confirmed by the floor: %1)"), step.by.get("name", "?"))
+        what += fill(translate("Words", " (confirmed by the floor: %1)"), shown_floor_name(step.by))
     return f"{step.time} {what}"
 
 

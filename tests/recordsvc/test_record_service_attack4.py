@@ -1,0 +1,99 @@
+"""The fourth attack pass on the installed table (issue 30), findings 1, 2 and 6, each as it was
+made: a stdlib client on the record service's real socket, the dealer's login. A void (however
+it is sent), an undo of one, and a sit row whose stacks it says were confirmed are floor acts:
+refused without the floor's passphrase checked on that connection; written from source, each is
+named by the readers as an unsigned floor act, never as the floor's."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_app.__main__ import main
+from dealer_app.live.controller import TableController
+from dealer_app.record.rows import IrregularityRow, SitRow, UndoRow
+from dealer_app.record.store import Store
+from dealer_app.recordsvc import protocol as p
+from dealer_app.settings import RECORD_NAME
+from tests.record.test_record_proves_itself import play_hands
+from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
+from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
+from tests.support.floor_accounts import MARIA
+
+VOID = ["irregularity", "I-7"]
+REFUSED = "a floor act by {} whose passphrase the record service did not check: refused"
+
+
+@pytest.mark.parametrize("kind", ["irregularity", "input", "redo"])
+@pytest.mark.parametrize("by", [{"role": "dealer", "name": "Maria"}, {"role": "dealer"}, None])
+def test_a_void_by_the_dealer_is_refused_however_it_is_sent(tmp_path, service, kind, by):
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    row = {"input": VOID, **({"by": by} if by is not None else {})}
+    reply = call(raw, p.Commit(session, [[2, [[kind, row]]]]))
+    assert isinstance(reply, p.Refused)
+    assert str(reply.says) == REFUSED.format("Maria" if by and "name" in by else "?")
+    assert [r for r in rows_of(service.folder, session, kind) if r["input"] == VOID] == []
+    assert call(raw, p.Check()) == p.Failing([])
+    raw.close()
+
+
+def test_the_floors_void_is_undone_only_by_the_floor(tmp_path, service):
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    signed = {"role": "floor", "name": "Maria"}
+    assert isinstance(
+        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+    )
+    # the attack: the dealer takes the floor's void back
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID}]]]]))
+    assert isinstance(reply, p.Refused) and str(reply.says) == REFUSED.format("?")
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID, "by": {"role": "dealer", "name": "Maria"}}]]]]))
+    assert isinstance(reply, p.Refused) and str(reply.says) == REFUSED.format("Maria")
+    assert rows_of(service.folder, session, "undo") == []
+    # with Maria's passphrase checked here, the undo is hers, signed by the service
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID, "by": {"role": "Floor", "name": "MARIA"}}]]]]))
+    assert isinstance(reply, p.Committed), reply
+    (undo,) = rows_of(service.folder, session, "undo")
+    assert undo["by"] == signed
+    # an undo of an ordinary input stays the dealer's
+    assert isinstance(call(raw, p.Commit(session, [[2, [["undo", {"input": ["act", 1, "fold"]}]]]])), p.Committed)
+    raw.close()
+
+
+def test_a_sit_with_stacks_confirmed_by_the_dealer_is_refused(tmp_path, service):
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    dee = {"seat": 4, "name": "Dee", "buy_in": 500000, "confirmed_by": {"role": "dealer", "name": "Maria"}}
+    reply = call(raw, p.Commit(session, [[3, [["sit", dee]]]]))
+    assert isinstance(reply, p.Refused) and str(reply.says) == REFUSED.format("Maria")
+    assert rows_of(service.folder, session, "sit") == [{"seat": s, "name": n, "buy_in": b} for s, n, b in PLAYERS]
+    raw.close()
+
+
+def test_a_void_an_undo_and_confirmed_stacks_written_from_source_are_named_unsigned(tmp_path, capsys):
+    """Run from source the dealer's login writes the record itself: verify names each row an
+    unsigned floor act."""
+    folder = tmp_path / "record"
+    folder.mkdir()
+    store = Store(folder / RECORD_NAME)
+    table = TableController(store)
+    table.open_table("stud-5-10", None, PLAYERS)
+    play_hands(table, 2)
+    table.start_hand()
+    session = table.session_id
+    store.append(session, 3, [IrregularityRow(VOID, {"role": "dealer", "name": "Maria"})])
+    store.append(session, 3, [UndoRow(VOID), IrregularityRow(VOID, {"role": "dealer", "name": "Maria"})])
+    store.append(session, 3, [SitRow(4, "Dee", 500000, {"role": "dealer", "name": "Maria"})])
+    store.close()
+    code = main(["verify", str(folder / RECORD_NAME)])
+    out, err = capsys.readouterr()
+    assert code == 1, out + err
+    assert out.count("a irregularity row claims a floor act under a signature that is not the floor's") == 2, out
+    assert "UNSIGNED floor act (role 'dealer', name 'Maria' not checked)" in out
+    assert "a undo row claims a floor act" in out and "UNSIGNED floor act (role 'None', name 'None' not checked)" in out
+    assert "a sit row claims a floor act" in out
