@@ -279,14 +279,20 @@ def cmd_db_watchdog(args: argparse.Namespace) -> ExitCode:
     from dealer_app.room.database import RoomError
     from dealer_app.room.watchdog import Limits, watch
 
-    for option, value in (("--statement-limit", args.statement_limit), ("--idle-limit", args.idle_limit)):
+    for option, value in (
+        ("--statement-limit", args.statement_limit),
+        ("--idle-limit", args.idle_limit),
+        ("--transaction-limit", args.transaction_limit),
+    ):
         if not value > 0:
             raise UsageError(f"{option} {value:g}: give the limit in seconds, more than 0")
     if not args.poll > 0:
         raise UsageError(f"--poll {args.poll:g}: give the interval in seconds, more than 0")
     url = room_url_of(args)
     try:
-        ended = watch(url, Limits(args.statement_limit, args.idle_limit), args.poll, args.once, print)
+        ended = watch(
+            url, Limits(args.statement_limit, args.idle_limit, args.transaction_limit), args.poll, args.once, print
+        )
     except RoomError as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
@@ -442,6 +448,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
     q.add_argument("--statement-limit", type=float, default=60.0, help="seconds a statement may run (default 60)")
     q.add_argument("--idle-limit", type=float, default=30.0, help="seconds a transaction may sit idle (default 30)")
+    q.add_argument(
+        "--transaction-limit",
+        type=float,
+        default=300.0,
+        help="seconds a transaction may stay open, even sending statements (default 300)",
+    )
     q.add_argument("--poll", type=float, default=5.0, help="seconds between sweeps (default 5)")
     q.add_argument("--once", action="store_true", help="one sweep, then exit")
     command(q, cmd_db_watchdog)

@@ -13,6 +13,11 @@ The latest time so far (not only the previous row's) is the bar, so times walked
 seconds a row, each step under the tolerance, are still caught once they are more than the
 tolerance behind; and a run of rows behind it is said once, at its first row.
 
+A row whose time is not a time at all (not ISO 8601: "…04:00:31.600+00:00Z") is named too, at
+every such row: it cannot be placed against the rows around it, so a reader that skipped it
+would let the row say whatever its text suggests (compared as text, a time that only starts
+with an earlier hour reads as earlier). The table's own clock never writes one.
+
 Where the room keeps the time it received a row (its own clock, which the table cannot set), a
 row whose time is later than that by more than ``AHEAD_TOLERANCE_MS`` is named too: no row is
 written after it arrived. Two clocks are compared there, so the tolerance is wider.
@@ -36,8 +41,8 @@ AHEAD_TOLERANCE_MS = 60_000
 
 
 def at_ms(at: str) -> int | None:
-    """A row's time as milliseconds since 1970 (UTC); None if it is not a time (such a row
-    fails its hash or signature: said there, not here)."""
+    """A row's time as milliseconds since 1970 (UTC); None if it is not a time (a reader says
+    so: ``step`` gives a ``TimeUnreadable``)."""
     try:
         moment = datetime.fromisoformat(at)
     except (TypeError, ValueError):
@@ -97,12 +102,28 @@ class TimeStep:
         )
 
 
-def step(mark: TimeMark, row: int, at: str) -> tuple[TimeMark, TimeStep | None]:
+@dataclass(frozen=True)
+class TimeUnreadable:
+    """A row whose time is not a time (the table's clock writes ISO 8601, UTC, to the millisecond)."""
+
+    row: int
+    at: str
+
+    def words(self) -> str:
+        shown = "".join(c if c.isprintable() else " " for c in self.at)[:60]
+        return (
+            f"row {self.row}'s time {shown!r} is not a time (a table writes UTC, ISO 8601, to the millisecond): the "
+            f"record's times were changed, and the row cannot be placed against the rows around it"
+        )
+
+
+def step(mark: TimeMark, row: int, at: str) -> tuple[TimeMark, TimeStep | TimeUnreadable | None]:
     """The walk's mark after ``row`` (time ``at``), and the finding if the row is the first of a
-    run whose times are behind the latest before it by more than the tolerance."""
+    run whose times are behind the latest before it by more than the tolerance, or its time is
+    not a time (every such row: the mark stays where it was)."""
     ms = at_ms(at)
     if ms is None:
-        return mark, None
+        return mark, TimeUnreadable(row, at)
     if not mark.at or ms >= mark.ms:
         return TimeMark(row, at, ms), None
     back = mark.ms - ms

@@ -15,7 +15,9 @@ The row's time is the table's to write (run from source, any time, signed by the
 key), so "after the table joined" does not rest on it alone: the chain orders the rows, so an
 act whose own time is before the join but which comes after a row whose time is after it was
 made after the join whatever its time says (and the row-time check, record/row_times.py, names
-the time that runs back). The room's own times — when it received a row, when the floor
+the time that runs back). Times are compared as times, never as text: a row's time that is not a
+time at all ("…+00:00Z") cannot say the act came before the join, so such an act counts as made
+after it (and the row-time check names the time). The room's own times — when it received a row, when the floor
 approved the table — are upper bounds on when a row was made, so they cannot show an act late.
 """
 
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row, floor_claim, shown_floor_name
 from dealer_app.record.hand_index import payload_dict
+from dealer_app.record.row_times import at_ms
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,6 +46,8 @@ FLAGGED = (NO_ACT, DIFFERS, LOCAL_IN_ROOM, UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN,
 # the logins with the floor's privileges (no superuser): read from the catalogue, not from any
 # function of the room's schema (its owner could replace one)
 FLOOR_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin AND NOT rolsuper AND pg_has_role(oid, 'dealer_floor', 'USAGE')"
+# a row's time exactly as a table's clock writes it (record/store.py: UTC, ISO 8601, milliseconds)
+WRITTEN_AT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$"
 ALL_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin"
 
 
@@ -84,9 +89,9 @@ def check_floor_acts(
     room's act. ``query``: a floor login's read (``RoomReader._query``)."""
     sql = (
         "SELECT l.table_id, l.session, l.hand_no, l.kind, l.payload, "
-        # (both UTC to the millisecond, as the record writes times: compared as text, so a row's
-        # malformed time fails no one's check)
-        "l.at > j.joined, l.row_id, l.at, j.joined "
+        # (the join UTC to the millisecond; compared with the row's time here, parsed: as text, a
+        # time that is not one — "…+00:00Z" — would read as whatever its first characters say)
+        "l.row_id, l.at, j.joined "
         "FROM room.log l JOIN (SELECT table_id, to_char(registered_at AT TIME ZONE 'UTC', "
         "'YYYY-MM-DD\"T\"HH24:MI:SS.MS') AS joined FROM room.tables) j USING (table_id) WHERE l.kind = ANY(%s)"
     )
@@ -100,7 +105,7 @@ def check_floor_acts(
     before_join: list[tuple[int, FloorActCheck, str, str]] = []  # local acts timed before the join
     rows = query(sql + " ORDER BY l.table_id, l.row_id", args)
     applying: list[tuple[str, int, int, str, dict, int]] = []  # rows that apply a room ruling
-    for t_id, session, hand_no, kind, text, in_room, row, at, joined in rows:
+    for t_id, session, hand_no, kind, text, row, at, joined in rows:
         payload = payload_dict(text)
         if "room_ruling" in payload and floor_claim(kind, payload) is not None:
             applying.append((t_id, session, hand_no, kind, payload, row))
@@ -118,8 +123,17 @@ def check_floor_acts(
             checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, UNSIGNED, detail, row))
             continue
         if signature.room_login is None:
+            made, join = at_ms(at), at_ms(joined)
+            in_room = made is None or join is None or made > join
             verdict = LOCAL_IN_ROOM if in_room else LOCAL
-            checks.append(FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict, row=row))
+            unread = (
+                f"its time {at!r} is not a time: it cannot show the act was made before the join"
+                if made is None
+                else ""
+            )
+            checks.append(
+                FloorActCheck(t_id, session, hand_no, kind, "", signature.name, None, verdict, unread, row=row)
+            )
             if not in_room:
                 before_join.append((len(checks) - 1, checks[-1], at, joined))
             continue
@@ -279,11 +293,23 @@ def _room_rulings(
 def _after_join_before(
     query: Callable[[str, tuple], list[tuple]], table_id: str, row: int, joined: str
 ) -> tuple[int, str] | None:
-    """The table's first row before ``row`` whose time is after it joined the room (its row and
-    time), or None. Asked only of a table with a local account's act timed before the join (an
-    old table's acts, or a backdated one): it reads the table's rows up to the act, by its index."""
-    found = query(
-        "SELECT row_id, at FROM room.log WHERE table_id = %s AND row_id < %s AND at > %s ORDER BY row_id LIMIT 1",
-        (table_id, row, joined),
-    )
-    return (found[0][0], found[0][1]) if found else None
+    """The table's first row before ``row`` whose time is after it joined the room, or is not a
+    time at all (its row and time), or None. Asked only of a table with a local account's act
+    timed before the join (an old table's acts, or a backdated one): it reads the table's rows up
+    to the act, by its index. A time as the table writes it (``WRITTEN_AT``) compares as text
+    exactly; any other is read here, parsed."""
+    join = at_ms(joined)
+    after = 0
+    while True:
+        found = query(
+            "SELECT row_id, at FROM room.log WHERE table_id = %s AND row_id > %s AND row_id < %s "
+            "AND (at !~ %s OR at > %s) ORDER BY row_id LIMIT 100",
+            (table_id, after, row, WRITTEN_AT, joined),
+        )
+        for row_id, at in found:
+            made = at_ms(at)
+            if made is None or join is None or made > join:
+                return (row_id, at)
+        if len(found) < 100:
+            return None
+        after = found[-1][0]

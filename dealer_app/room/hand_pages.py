@@ -3,10 +3,12 @@ bounded read from the room whatever its size, and a find (the console's filter b
 the room among every hand.
 
 The console lists the hands in the order it always has: newest start first (then table, session,
-hand). Each table's hands are read newest first by the room's ``log_hand`` index, (table_id,
-session, hand_no, row_id), a page of ``hand_start`` rows below the last one read (keyset, no
-OFFSET); the tables' pages are merged by start time. Within a table a later hand started later
-(its rows run forward), so the merge is the console's order. A page's hands are then summed up
+hand). Each table's hands are read in the order they were dealt, newest first: its chain's
+order, ``row_id`` (not session and hand number: a table deals on in an older session after
+opening a newer one), by the room's ``log_hand_start`` index (migrations/0015: table_id, row_id
+of the ``hand_start`` rows), a page below the last one read (keyset, no OFFSET); the tables'
+pages are merged by start time. Within a table a later hand started later (its rows run
+forward; a time that runs back is the check's ROW TIME), so the merge is the console's order. A page's hands are then summed up
 from their own rows (start, end, undos, irregularities, rulings: the same ``HandIndex`` that
 reads a record) and the room's rulings on them, so a page costs a few index ranges per table —
 milliseconds at 10,000 hands and at 100,000.
@@ -101,7 +103,7 @@ class _TablePages:
 
     table_id: str
     sessions: list[int] | None  # the sessions the find's table words match (None: every one)
-    below: tuple[int, int] | None = None  # (session, hand) of the last hand_start read
+    below: int | None = None  # row_id of the last hand_start read
     waiting: list[HandSummary] = field(default_factory=list)  # newest first
     done: bool = False
 
@@ -177,18 +179,20 @@ class HandPages:
             t.done = True
         if not keys:
             return
-        t.below = keys[-1]
-        hands = self.summaries(t.table_id, keys)
-        kept = [h for h in hands if self.find.keeps(h)]
-        t.waiting.extend(sorted(kept, key=sort_key, reverse=True))
+        t.below = keys[-1][0]
+        hands = {(h.session, h.hand): h for h in self.summaries(t.table_id, [k[1:] for k in keys])}
+        dealt = [hands[k[1:]] for k in keys if k[1:] in hands]  # (the order they were dealt, newest first)
+        t.waiting.extend(h for h in dealt if self.find.keeps(h))
 
-    def _candidates(self, t: _TablePages, size: int) -> list[tuple[int, int]]:
+    def _candidates(self, t: _TablePages, size: int) -> list[tuple[int, int, int]]:
+        """(row_id, session, hand) of the table's next ``size`` hand_start rows the find may keep,
+        below its point, newest dealt first."""
         find = self.find
         where = ["l.table_id = %(table)s", "l.kind = 'hand_start'"]
         args: dict[str, object] = {"table": t.table_id, "size": size}
         if t.below is not None:
-            where.append("(l.session, l.hand_no) < (%(session)s, %(hand)s)")
-            args["session"], args["hand"] = t.below
+            where.append("l.row_id < %(below)s")
+            args["below"] = t.below
         if t.sessions is not None:
             where.append("l.session = ANY(%(sessions)s)")
             args["sessions"] = t.sessions
@@ -226,11 +230,11 @@ class HandPages:
                 "(SELECT * FROM unnest(%(ruled_s)s::int[], %(ruled_h)s::int[])))"
             )
         rows = self.query(
-            f"SELECT l.session, l.hand_no FROM room.log l WHERE {' AND '.join(where)} "
-            "ORDER BY l.session DESC, l.hand_no DESC LIMIT %(size)s",
+            f"SELECT l.row_id, l.session, l.hand_no FROM room.log l WHERE {' AND '.join(where)} "
+            "ORDER BY l.row_id DESC LIMIT %(size)s",
             args,
         )
-        return [(int(s), int(h)) for s, h in rows]
+        return [(int(r), int(s), int(h)) for r, s, h in rows]
 
     def summaries(self, table_id: str, keys: Sequence[tuple[int, int]]) -> list[HandSummary]:
         """These hands of one table, summed up from their own rows and the room's rulings on them

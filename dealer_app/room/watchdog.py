@@ -5,7 +5,9 @@ floor's login, migrations/0011, is only a default), so a hostile table could kee
 cores busy for ever. The watchdog runs under the room owner's login and, every poll, ends the
 backends of table and floor logins (never the owner's, never a superuser's) whose statement has
 run longer than the statement limit or that sat idle in a transaction longer than the idle
-limit (a transaction held open holds its locks).
+limit (a transaction held open holds its locks), or whose transaction has been open longer than
+the transaction limit however busy it keeps (a SELECT every second resets the idle time, yet the
+open transaction holds back the server's vacuum).
 
 Each ending is recorded in ``room.watchdog_acts`` (migrations/0012) — a room table, not the
 server's log: the floor reads it beside the rows, it is append-only like the room's other
@@ -29,25 +31,36 @@ if TYPE_CHECKING:
 
 STATEMENT_LIMIT_S = 60.0  # as migrations/0011's statement_timeout
 IDLE_LIMIT_S = 30.0  # as migrations/0012's idle_in_transaction_session_timeout
+TRANSACTION_LIMIT_S = 300.0  # no table's or floor's transaction needs minutes: a hand's rows commit at once
 POLL_S = 5.0
 QUERY_SHOWN = 120  # characters of the ended statement said (200 kept)
 NEEDED = ("pg_signal_backend", "pg_read_all_stats")
-STATEMENT, IDLE = "statement", "idle"  # room.watchdog_acts.why
+STATEMENT, IDLE, TRANSACTION = "statement", "idle", "transaction"  # room.watchdog_acts.why (0015)
 
 _OVERDUE = """
-SELECT a.pid, a.usename::text,
-       CASE WHEN a.state = 'active' THEN 'statement' ELSE 'idle' END,
-       extract(epoch FROM clock_timestamp() - CASE WHEN a.state = 'active' THEN a.query_start ELSE a.state_change END),
-       left(coalesce(a.query, ''), 200)
-FROM pg_stat_activity a JOIN pg_roles r ON r.oid = a.usesysid
-WHERE a.datname = current_database() AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()
-  AND NOT r.rolsuper AND r.rolname <> current_user
-  AND r.oid <> (SELECT d.datdba FROM pg_database d WHERE d.datname = current_database())
-  AND (pg_has_role(r.oid, 'dealer_table', 'MEMBER') OR pg_has_role(r.oid, 'dealer_floor', 'MEMBER'))
-  AND ((a.state = 'active' AND a.query_start < clock_timestamp() - make_interval(secs => %(statement)s))
-    OR (a.state IN ('idle in transaction', 'idle in transaction (aborted)')
-        AND a.state_change < clock_timestamp() - make_interval(secs => %(idle)s)))
-ORDER BY a.pid
+SELECT pid, login, why,
+       extract(epoch FROM clock_timestamp() - CASE why WHEN 'statement' THEN query_start
+                                                       WHEN 'idle' THEN state_change ELSE xact_start END),
+       query
+FROM (
+  SELECT a.pid, a.usename::text AS login, a.query_start, a.state_change, a.xact_start,
+         left(coalesce(a.query, ''), 200) AS query,
+         CASE WHEN a.state = 'active' AND a.query_start < clock_timestamp() - make_interval(secs => %(statement)s)
+                THEN 'statement'
+              WHEN a.state IN ('idle in transaction', 'idle in transaction (aborted)')
+                   AND a.state_change < clock_timestamp() - make_interval(secs => %(idle)s)
+                THEN 'idle'
+              WHEN a.xact_start < clock_timestamp() - make_interval(secs => %(transaction)s)
+                THEN 'transaction'
+         END AS why
+  FROM pg_stat_activity a JOIN pg_roles r ON r.oid = a.usesysid
+  WHERE a.datname = current_database() AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()
+    AND NOT r.rolsuper AND r.rolname <> current_user
+    AND r.oid <> (SELECT d.datdba FROM pg_database d WHERE d.datname = current_database())
+    AND (pg_has_role(r.oid, 'dealer_table', 'MEMBER') OR pg_has_role(r.oid, 'dealer_floor', 'MEMBER'))
+) overdue
+WHERE why IS NOT NULL
+ORDER BY pid
 """
 
 
@@ -55,6 +68,7 @@ ORDER BY a.pid
 class Limits:
     statement_s: float = STATEMENT_LIMIT_S
     idle_s: float = IDLE_LIMIT_S
+    transaction_s: float = TRANSACTION_LIMIT_S
 
 
 @dataclass(frozen=True)
@@ -63,18 +77,18 @@ class Ended:
 
     pid: int
     login: str
-    why: str  # STATEMENT | IDLE
+    why: str  # STATEMENT | IDLE | TRANSACTION
     lasted_s: float
     query: str
     limit_s: float
 
     def words(self) -> str:
         shown = "".join(c if c.isprintable() else " " for c in self.query)[:QUERY_SHOWN]
-        what = (
-            f"its statement had run {self.lasted_s:.0f} s, over the {self.limit_s:g} s limit"
-            if self.why == STATEMENT
-            else f"it sat idle in a transaction for {self.lasted_s:.0f} s, over the {self.limit_s:g} s limit"
-        )
+        what = {
+            STATEMENT: f"its statement had run {self.lasted_s:.0f} s",
+            IDLE: f"it sat idle in a transaction for {self.lasted_s:.0f} s",
+            TRANSACTION: f"its transaction had been open {self.lasted_s:.0f} s (however busy it kept)",
+        }[self.why] + f", over the {self.limit_s:g} s limit"
         return (
             f"ended {self.login}'s connection (backend {self.pid}): {what} — {shown!r} (recorded in room.watchdog_acts)"
         )
@@ -101,7 +115,7 @@ def sweep(conn, limits: Limits) -> list[Ended]:
     """End every overdue backend once; each recorded in room.watchdog_acts."""
     ended = []
     for pid, login, why, lasted, query in conn.execute(
-        _OVERDUE, {"statement": limits.statement_s, "idle": limits.idle_s}
+        _OVERDUE, {"statement": limits.statement_s, "idle": limits.idle_s, "transaction": limits.transaction_s}
     ).fetchall():
         if not conn.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]:
             continue  # (it ended by itself meanwhile)
@@ -110,7 +124,7 @@ def sweep(conn, limits: Limits) -> list[Ended]:
             "make_interval(secs => %s), %s)",
             (pid, login, why, lasted, query),
         )
-        limit = limits.statement_s if why == STATEMENT else limits.idle_s
+        limit = {STATEMENT: limits.statement_s, IDLE: limits.idle_s}.get(why, limits.transaction_s)
         ended.append(Ended(pid, login, why, float(lasted), query, limit))
     return ended
 

@@ -114,3 +114,48 @@ def test_the_watchdog_ends_a_transaction_left_open(room, pg, capsys):
 def test_the_watchdogs_options_are_checked(room, capsys):
     assert main(["db", "watchdog", "--once", "--statement-limit", "0", "--database", room.owner]) == 2
     assert "--statement-limit 0: give the limit in seconds, more than 0" in capsys.readouterr().err
+
+
+def test_the_watchdog_ends_a_transaction_kept_open_by_statements(room, pg, capsys):
+    """The fourth attack pass (finding 7): a table's login in REPEATABLE READ sends a SELECT every
+    second, so its idle time never grows, yet its transaction (its snapshot) stays open."""
+    main(["db", "upgrade", "--database", pg.url(db=room.name)])
+    capsys.readouterr()
+    login = f"{room.name}_tb"
+    stop, outcome = threading.Event(), {}
+
+    def keep_alive():
+        try:
+            with psycopg.connect(room.table_b) as conn:
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                while not stop.is_set():
+                    conn.execute("SELECT count(*) FROM pg_class")
+                    stop.wait(1)
+            outcome["b"] = "finished"
+        except psycopg.Error as exc:
+            outcome["b"] = f"{type(exc).__name__}: {exc}"
+
+    thread = threading.Thread(target=keep_alive, daemon=True)
+    thread.start()
+    try:
+        with psycopg.connect(pg.url(db=room.name), autocommit=True) as su:
+            while not su.execute(
+                "SELECT pid FROM pg_stat_activity WHERE usename = %s AND xact_start < clock_timestamp() - "
+                "interval '3 seconds'",
+                (login,),
+            ).fetchall():
+                time.sleep(0.05)
+        # the idle limit alone does not see it (each SELECT resets the idle time): the transaction limit does
+        args = ["db", "watchdog", "--once", "--idle-limit", "2", "--database", room.owner]
+        assert main([*args, "--transaction-limit", "2"]) == 0
+        out = capsys.readouterr().out
+        assert f"ended {login}'s connection" in out
+        assert "its transaction had been open" in out and "over the 2 s limit" in out
+        thread.join(30)
+        assert "OperationalError" in outcome["b"] or "AdminShutdown" in outcome["b"], outcome
+        with psycopg.connect(room.owner) as owner:
+            whys = owner.execute("SELECT why FROM room.watchdog_acts WHERE login = %s", (login,)).fetchall()
+        assert whys == [("transaction",)]
+    finally:
+        stop.set()
+        thread.join(30)
