@@ -4457,7 +4457,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="585"/>
+        <location filename="../report_pdf.py" line="586"/>
         <source>mixed table: %1; %2</source>
         <translation>Mixed-Tisch: %1; %2</translation>
     </message>
