@@ -47,6 +47,7 @@ from dealer_app.record.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
 from dealer_app.ui.floor_dialogs import RulingDialog, WhatIfDialog
 from dealer_app.ui.hand_list import HandList, HandListModel
+from dealer_app.ui.inherited_words import inherited_tr
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.record_check import RecordCheck
@@ -75,6 +76,10 @@ STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_Pa
 
 
 class FloorWindow(QMainWindow):
+    def tr(self, text: str, disambiguation: str | None = None, n: int = -1) -> str:  # type: ignore[override]
+        # (this class's words are filed under FloorWindow: found from a subclass too)
+        return inherited_tr(self, "FloorWindow", text, disambiguation, n)
+
     def __init__(self, store, parent=None, controller=None):
         """``controller``: the live table of this window's app, if any (a ruling on its own
         table goes through it, so that chips it moves reach its seats at once)."""

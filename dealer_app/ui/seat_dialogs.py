@@ -25,12 +25,17 @@ from PySide6.QtWidgets import (
 
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.ui.action_panel import show_failure
+from dealer_app.ui.inherited_words import inherited_tr
 from dealer_app.ui.words import editable_money, fill, typed_cents
 
 
 class _SeatDialog(QDialog):
     """The parts every seat dialog has: a form, a note of the amounts, a red refusal line, OK
     and Cancel; ``_apply`` does the change and raises the controller's refusal."""
+
+    def tr(self, text: str, disambiguation: str | None = None, n: int = -1) -> str:  # type: ignore[override]
+        # (this class's words are filed under _SeatDialog: found from a subclass too)
+        return inherited_tr(self, "_SeatDialog", text, disambiguation, n)
 
     def __init__(self, controller: TableController, title: str, parent: QWidget | None = None):
         super().__init__(parent)

@@ -4686,7 +4686,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_window.py" line="228"/>
         <source>%1 hands listed; the room has more: scroll down for them</source>
-        <translation>%1 Spiele aufgelistet; der Raum hat weitere: nach unten blättern</translation>
+        <translation>%1 Spiele aufgelistet; der Saal hat weitere: nach unten blättern</translation>
     </message>
     <message numerus="yes">
         <location filename="../room_window.py" line="231"/>
