@@ -16,6 +16,7 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
 from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_number
 from dealer_app.floor.ruling import Ruling
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct, FloorAuthority
+from dealer_app.record.room_ruling_content import APPLYING_KEYS
 from dealer_app.record.rows import HandEndRow, RulingRow
 from dealer_app.recordsvc.client import ServiceStore, authority_for
 
@@ -427,8 +428,12 @@ def rule_from_room(controller, pending: RoomChips) -> Ruling:
     from dealer_app.record.store import RecordError
 
     ruling = check_room_ruling(controller, pending)
+    # (every field the room filed, as filed, and the table's reading of its own: a row applying a
+    # room ruling carries the ruling as the room filed it — record/room_ruling_content.py)
+    filed = {k: v for k, v in pending.data.items() if k not in APPLYING_KEYS}
     row = dict(
-        ruling.payload({"role": "floor", "name": room_floor_name(pending)}),
+        filed,
+        **ruling.payload({"role": "floor", "name": room_floor_name(pending)}),
         room_ruling=pending.id,
         room_hash=pending.hash,
         floor_login=pending.floor_login,

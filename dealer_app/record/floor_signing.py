@@ -147,6 +147,10 @@ def shown_floor_name(signed: Any) -> str:
     claimed = signed.get("name") if isinstance(signed, dict) else None
     if role == NOT_FLOOR_LOGIN:
         return f"NOT FILED BY A FLOOR LOGIN (filed by {str(claimed)[:63]})"
+    if role is None and claimed is None:  # (no signature at all: there is no "None" to show)
+        return "UNSIGNED floor act (names no one)"
+    if claimed is None:
+        return f"UNSIGNED floor act (role {str(role)[:20]!r}, no name)"
     return f"UNSIGNED floor act (role {str(role)[:20]!r}, name {str(claimed)[:40]!r} not checked)"
 
 

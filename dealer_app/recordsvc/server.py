@@ -39,9 +39,10 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
 from dealer_app.record.floor_accounts import BACKOFF, FloorRefused, confirm_floor
 from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
+from dealer_app.record.room_ruling_content import room_ruling_id
 from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, row_from_dict
 from dealer_app.record.signing import FileSigner
-from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError
+from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError, applied_room_rulings
 from dealer_app.recordsvc import protocol as p
 from dealer_app.recordsvc.words import data_of
 from dealer_app.settings import ANCHORS_NAME, KEY_NAME, RECORD_NAME, SIGNING_KEY_NAME
@@ -63,7 +64,7 @@ class RoomLink(Protocol):
     def status(self) -> p.RoomState: ...
     def ask(self, store: Store, url: str) -> p.RoomChecked: ...
     def confirm_floor(self, store: Store, name: str, passphrase: str, act: dict[str, Any]) -> dict[str, Any]: ...
-    def vouches(self, row: RecordRow) -> bool: ...
+    def vouches(self, row: RecordRow, session: int | None = None, hand: int | None = None) -> bool: ...
 
 
 @dataclass
@@ -253,7 +254,7 @@ class RecordService:
                 return p.Record(str(store.path.resolve()), str(store.anchors_path.resolve()))
             case p.OpenTable(table=table, profile=profile, rows=data):
                 rows = _rows(data)
-                rows = self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows, [None] * len(rows))
                 _check_opening(table, profile, rows)
                 session = store.open_session(table, profile, rows)
                 self._hold(peer, session)
@@ -265,7 +266,9 @@ class RecordService:
                         raise p.ProtocolError("a commit's part is [hand number, rows]")
                     hands.append((part[0], _rows(part[1] if isinstance(part[1], list) else [None])))
                 self._must_hold(peer, session)
-                confirmed = iter(self._floor_confirmed(peer, [row for _, rows in hands for row in rows]))
+                flat = [row for _, rows in hands for row in rows]
+                places: list[tuple[int, int] | None] = [(session, hand) for hand, rows in hands for _ in rows]
+                confirmed = iter(self._floor_confirmed(peer, flat, places))
                 hands = [(hand, [next(confirmed) for _ in rows]) for hand, rows in hands]
                 seals = store.append_hands(session, hands)
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
@@ -273,7 +276,7 @@ class RecordService:
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
                     raise SessionLocked(_held_elsewhere(session))
-                rows = self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
                 self._release(peer, session)
@@ -296,7 +299,7 @@ class RecordService:
             case p.AppendFloorRows(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 self._floor_rows(peer, session, rows)
-                rows = self._floor_confirmed(peer, rows)
+                rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
                 seals = store.append(session, hand, rows)
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.ConfirmRoomFloor(name=name, passphrase=passphrase, act=act):
@@ -374,17 +377,23 @@ class RecordService:
                 )
             )
 
-    def _floor_confirmed(self, peer: _Peer, rows: list[RecordRow]) -> list[RecordRow]:
+    def _floor_confirmed(
+        self, peer: _Peer, rows: list[RecordRow], places: list[tuple[int, int] | None]
+    ) -> list[RecordRow]:
         """The rows as they are written: each floor act (``floor_claim``: a ruling, a void, a
         close, confirmed stacks, a game switch, whatever its role's spelling) only if this
         connection had the named floor person's passphrase checked by this service within
         ``FLOOR_WINDOW``, once, and signed with the signature the account gave (its name as the
-        account spells it), never the client's. Any other row naming the floor the same."""
+        account spells it), never the client's. Any other row naming the floor the same. A room's
+        ruling is applied once (``_room_rulings_once``); ``places``: each row's (session, hand),
+        None where it has none yet (a table being opened)."""
+        self._room_rulings_once(rows)
         now = time.monotonic()
         out: list[RecordRow] = []
         used: set[tuple[int, str]] = set()
-        for row in rows:
-            if isinstance(row, FloorRefusedRow) or (self.room is not None and self.room.vouches(row)):
+        for row, place in zip(rows, places, strict=True):
+            session, hand = place if place is not None else (None, None)
+            if isinstance(row, FloorRefusedRow) or (self.room is not None and self.room.vouches(row, session, hand)):
                 out.append(row)
                 continue
             payload = row.to_dict()
@@ -416,6 +425,31 @@ class RecordService:
         for key in used:
             del self.floor_checked[key]
         return out
+
+    def _room_rulings_once(self, rows: list[RecordRow]) -> None:
+        """No room ruling applied twice: not two rows of one request naming the same room ruling,
+        nor one the record has applied already (whatever hash the row names) — the fourth attack
+        pass's two copies of one vouched ruling moved its chips twice (RecordError, in words)."""
+        named = [rid for row in rows if isinstance(row, RulingRow) and (rid := room_ruling_id(row.payload)) is not None]
+        if not named:
+            return
+        applied = {rid for rid, _hash in applied_room_rulings(self.store.db)}
+        seen: set[int] = set()
+        for rid in named:
+            if rid in applied:
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is applied in this record already: refused"),
+                        rid,
+                    )
+                )
+            if rid in seen:
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is applied twice in one commit: refused"), rid
+                    )
+                )
+            seen.add(rid)
 
     def _record_refusal(self, peer: _Peer, refused: FloorRefused) -> dict[str, Any] | None:
         """A refused floor passphrase, written by the service itself into the table this

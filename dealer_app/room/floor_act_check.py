@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row, floor_claim, shown_floor_name
 from dealer_app.record.hand_index import payload_dict
+from dealer_app.record.room_ruling_content import content_differs, room_ruling_id
 from dealer_app.record.row_times import at_ms
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ UNSIGNED = "unsigned floor act"  # a floor act's row whose role is not spelt "fl
 NO_RULING = "no such room ruling"  # a row applying a room ruling the room does not have (as the row says)
 NOT_FLOOR_LOGIN = "not filed by a floor login"  # a room ruling filed by the owner, a table's login, …
 NAMES_ANOTHER = "names another floor login"  # a room ruling whose payload names a login other than its filer's
-FLAGGED = (NO_ACT, DIFFERS, LOCAL_IN_ROOM, UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER)
+APPLIED_TWICE = "room ruling applied twice"  # a second row applying the same room ruling
+FLAGGED = (NO_ACT, DIFFERS, LOCAL_IN_ROOM, UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE)
 # the logins with the floor's privileges (no superuser): read from the catalogue, not from any
 # function of the room's schema (its owner could replace one)
 FLOOR_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin AND NOT rolsuper AND pg_has_role(oid, 'dealer_floor', 'USAGE')"
@@ -71,7 +73,7 @@ class FloorActCheck:
     def words(self) -> str:
         """One line in English: the act, who made it, and how it stands against the room."""
         who = f"room login {self.login}, room act {self.room_act}" if self.login else f"local account {self.name}"
-        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER):
+        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE):
             return f"{self.table_id} hand {self.session}-{self.hand}: {self.verdict}: {self.detail}"
         said = f"{self.verdict}: {self.detail}" if self.detail else self.verdict
         if self.verdict == LOCAL_IN_ROOM:
@@ -206,7 +208,9 @@ def _room_rulings(
     hand: tuple[int, int] | None,
 ) -> list[FloorActCheck]:
     """The rows that apply a room ruling, each matched with room.rulings (it must be there, with
-    the hash, table, hand and filing login the row names); and the room's rulings themselves (of
+    the hash, table, hand and filing login the row names, and the row must carry the ruling as
+    the room filed it, every field: ``content_differs``; a second row applying the same ruling
+    is APPLIED_TWICE, the first standing as it is checked); and the room's rulings themselves (of
     the table, the hand): each filed by a floor login, naming no other login as the floor."""
     floor_logins = {r[0] for r in query(FLOOR_LOGINS_SQL, ())}
     logins = {r[0] for r in query(ALL_LOGINS_SQL, ())}
@@ -227,13 +231,25 @@ def _room_rulings(
         )
         rulings.update({r[0]: r[1:] for r in found})
     checks: list[FloorActCheck] = []
+    first_row: dict[int, tuple[str, int, int, int]] = {}  # room ruling -> the row that applied it first
     for t_id, session, hand_no, kind, payload, row in applying:
-        rid, digest, login = payload.get("room_ruling"), payload.get("room_hash"), payload.get("floor_login")
+        rid, digest, login = room_ruling_id(payload), payload.get("room_hash"), payload.get("floor_login")
+        if rid is None:
+            rid = payload.get("room_ruling")  # (not an id: said as the row gives it)
         room = rulings.get(rid) if isinstance(rid, int) and not isinstance(rid, bool) else None
-        if room is None:
+        earlier = first_row.get(rid) if isinstance(rid, int) and not isinstance(rid, bool) else None
+        if earlier is not None:
+            e_table, e_session, e_hand, e_row = earlier
+            verdict = APPLIED_TWICE
+            detail = (
+                f"row {row} applies room ruling {rid} again: {e_table} row {e_row} (hand {e_session}-{e_hand}) "
+                f"applied it, so its chips moved twice"
+            )
+        elif room is None:
             verdict, detail = NO_RULING, f"row {row} applies room ruling {rid}, which the room does not have"
         else:
-            r_table, r_session, r_hand, _text, r_login, r_hash = room
+            first_row[room_ruling_id(payload) or 0] = (t_id, session, hand_no, row)
+            r_table, r_session, r_hand, text, r_login, r_hash = room
             differs = [
                 what
                 for what, same in (
@@ -243,6 +259,9 @@ def _room_rulings(
                     ("filing login", r_login == login),
                 )
                 if not same
+            ]
+            differs += [
+                d for d in content_differs(payload, payload_dict(text), r_hand, str(r_login)) if d not in differs
             ]
             if differs:
                 verdict = DIFFERS

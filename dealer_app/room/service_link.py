@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, says
 from dealer_app.record.floor_accounts import FloorRefused
 from dealer_app.record.floor_signing import FloorAct
+from dealer_app.record.room_ruling_content import content_differs
 from dealer_app.record.rows import RulingRow
-from dealer_app.record.store import StoreError, applied_room_rulings
+from dealer_app.record.store import RecordError, StoreError, applied_room_rulings
 from dealer_app.recordsvc import protocol as p
 from dealer_app.recordsvc.words import WordsError, data_of, says_of
 from dealer_app.room.database import RoomError
@@ -130,23 +131,39 @@ class ServiceRoom:
             raise p.ProtocolError("a floor act is its kind, session, hand and digest") from None
         return RoomFloorLogin(self.url, store.table_id()).confirm(name, passphrase, floor_act)
 
-    def vouches(self, row: RecordRow) -> bool:
+    def vouches(self, row: RecordRow, session: int | None = None, hand: int | None = None) -> bool:
         """A ruling row that applies a ruling of the room's floor, as the forwarder brought it:
-        its id and hash, its floor login and its chips the room's, signed with that login as the
-        floor's name (never another name: the third attack pass), not applied by the record yet."""
+        its id and hash, its floor login, and the ruling as the room filed it — every field of it
+        (``content_differs``: chips, decision, witnesses, …), on the table session and hand the
+        room filed it on (``session``/``hand``: where the row is committed) — signed with that
+        login as the floor's name (never another name: the third attack pass), not applied by
+        the record yet. A row naming a pending ruling but carrying other content is refused in
+        words (RecordError), not left to the passphrase check (the fourth attack pass: a second
+        copy with another decision moved the chips twice)."""
         if self.forwarder is None or self.store is None or not isinstance(row, RulingRow):
             return False
         payload = row.payload
         for pending in self.forwarder.state.rulings:
             if (payload.get("room_ruling"), payload.get("room_hash")) != (pending.id, pending.hash):
                 continue
-            room_chips = {str(k): v for k, v in (pending.data.get("chips") or {}).items()}
-            if payload.get("floor_login") != pending.floor_login or row.chips != room_chips:
-                return False
-            if payload.get("by") != {"role": "floor", "name": pending.floor_login}:
-                return False
-            applied = applied_room_rulings(self.store.db)
-            return (pending.id, pending.hash) not in applied
+            differs = content_differs(payload, pending.data, pending.hand, pending.floor_login)
+            if (session, hand) != (pending.session, pending.hand):
+                differs.insert(0, "table session and hand")
+            if payload.get("floor_login") != pending.floor_login:
+                differs.insert(0, "floor_login")
+            if differs:
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors",
+                            "the row applying the room's ruling %1 is not the ruling as the room filed it "
+                            "(it differs in %2): refused",
+                        ),
+                        pending.id,
+                        ", ".join(differs)[:200],
+                    )
+                )
+            return pending.id not in {rid for rid, _hash in applied_room_rulings(self.store.db)}
         return False
 
 

@@ -95,5 +95,17 @@ def test_a_void_an_undo_and_confirmed_stacks_written_from_source_are_named_unsig
     assert code == 1, out + err
     assert out.count("a irregularity row claims a floor act under a signature that is not the floor's") == 2, out
     assert "UNSIGNED floor act (role 'dealer', name 'Maria' not checked)" in out
-    assert "a undo row claims a floor act" in out and "UNSIGNED floor act (role 'None', name 'None' not checked)" in out
+    assert "a undo row claims a floor act" in out
+    assert "UNSIGNED floor act (names no one)" in out
     assert "a sit row claims a floor act" in out
+
+
+def test_an_unsigned_floor_act_that_names_no_one_is_said_so():
+    from dealer_app.record.floor_signing import shown_floor_name
+
+    assert shown_floor_name(None) == "UNSIGNED floor act (names no one)"
+    assert shown_floor_name({}) == "UNSIGNED floor act (names no one)"
+    assert shown_floor_name({"role": "dealer"}) == "UNSIGNED floor act (role 'dealer', no name)"
+    assert shown_floor_name({"role": "dealer", "name": "Maria"}) == (
+        "UNSIGNED floor act (role 'dealer', name 'Maria' not checked)"
+    )

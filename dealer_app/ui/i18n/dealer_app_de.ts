@@ -1266,15 +1266,15 @@
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="302"/>
-        <location filename="../../floor/rulings.py" line="352"/>
+        <location filename="../../floor/rulings.py" line="303"/>
+        <location filename="../../floor/rulings.py" line="353"/>
         <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="507"/>
+        <location filename="../../recordsvc/server.py" line="541"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2067,135 +2067,135 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="44"/>
+        <location filename="../../floor/rulings.py" line="45"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="52"/>
+        <location filename="../../floor/rulings.py" line="53"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="60"/>
+        <location filename="../../floor/rulings.py" line="61"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="66"/>
+        <location filename="../../floor/rulings.py" line="67"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="68"/>
+        <location filename="../../floor/rulings.py" line="69"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="70"/>
+        <location filename="../../floor/rulings.py" line="71"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="76"/>
+        <location filename="../../floor/rulings.py" line="77"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="82"/>
+        <location filename="../../floor/rulings.py" line="83"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="88"/>
+        <location filename="../../floor/rulings.py" line="89"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="94"/>
+        <location filename="../../floor/rulings.py" line="95"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="97"/>
+        <location filename="../../floor/rulings.py" line="98"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="106"/>
+        <location filename="../../floor/rulings.py" line="107"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="134"/>
+        <location filename="../../floor/rulings.py" line="135"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="145"/>
+        <location filename="../../floor/rulings.py" line="146"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="197"/>
-        <location filename="../../floor/rulings.py" line="383"/>
+        <location filename="../../floor/rulings.py" line="198"/>
+        <location filename="../../floor/rulings.py" line="384"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="205"/>
-        <location filename="../../floor/rulings.py" line="399"/>
+        <location filename="../../floor/rulings.py" line="206"/>
+        <location filename="../../floor/rulings.py" line="400"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="216"/>
-        <location filename="../../recordsvc/server.py" line="342"/>
+        <location filename="../../floor/rulings.py" line="217"/>
+        <location filename="../../recordsvc/server.py" line="345"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="231"/>
+        <location filename="../../floor/rulings.py" line="232"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="270"/>
+        <location filename="../../floor/rulings.py" line="271"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="278"/>
+        <location filename="../../floor/rulings.py" line="279"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="355"/>
+        <location filename="../../floor/rulings.py" line="356"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="361"/>
+        <location filename="../../floor/rulings.py" line="362"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="370"/>
+        <location filename="../../floor/rulings.py" line="371"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="376"/>
+        <location filename="../../floor/rulings.py" line="377"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="389"/>
+        <location filename="../../floor/rulings.py" line="390"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="406"/>
+        <location filename="../../floor/rulings.py" line="407"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2560,7 +2560,7 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="239"/>
+        <location filename="../../floor/rulings.py" line="240"/>
         <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
@@ -2682,54 +2682,69 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="320"/>
+        <location filename="../../recordsvc/server.py" line="323"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="331"/>
+        <location filename="../../recordsvc/server.py" line="334"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="372"/>
+        <location filename="../../recordsvc/server.py" line="375"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="404"/>
+        <location filename="../../recordsvc/server.py" line="413"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="471"/>
+        <location filename="../../recordsvc/server.py" line="442"/>
+        <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
+        <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="449"/>
+        <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
+        <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="505"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="479"/>
+        <location filename="../../recordsvc/server.py" line="513"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="488"/>
+        <location filename="../../recordsvc/server.py" line="522"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="492"/>
+        <location filename="../../recordsvc/server.py" line="526"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../room/service_link.py" line="99"/>
+        <location filename="../../room/service_link.py" line="100"/>
         <source>the record cannot be forwarded to the card room: %1</source>
         <translation>das Spielprotokoll kann nicht an den Saal weitergeleitet werden: %1</translation>
     </message>
     <message>
-        <location filename="../../room/service_link.py" line="122"/>
+        <location filename="../../room/service_link.py" line="123"/>
         <source>this table is not linked to a card room now: a floor act in the room cannot be made</source>
         <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
+    </message>
+    <message>
+        <location filename="../../room/service_link.py" line="157"/>
+        <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
+        <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
     </message>
 </context>
 <context>
