@@ -37,6 +37,18 @@ def service(tmp_path, floor_accounts):
     running.stop()
 
 
+def wait_for_hand_in_room(room, table_id: str, session: int, hand: int, timeout: float = 30.0) -> None:
+    """Until the service's forwarder has brought the hand's end to the room."""
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(room.floor, autocommit=True) as conn:
+        while not conn.execute(
+            "SELECT 1 FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s AND kind = 'hand_end'",
+            (table_id, session, hand),
+        ).fetchone():
+            assert time.monotonic() < deadline, f"hand {session}-{hand} never reached the room"
+            time.sleep(0.1)
+
+
 def pending_of(status) -> dict:
     """The pending ruling as the forwarder reports it to the dealer's window (dup2.py's ``pend``)."""
     (pend,) = [r for r in status.rulings if r["hand"] == 2]
@@ -64,6 +76,7 @@ def test_a_room_ruling_is_applied_once_and_as_the_room_filed_it(tmp_path, room, 
     play_hands(table, 2)
     session, table_id = table.session_id, store.table_id()
     room.enroll_when_registered(table_id)
+    wait_for_hand_in_room(room, table_id, session, 2)  # (the floor rules on a hand the room holds)
     rule_in_room(room, table_id, session, 2, {1: 150, 2: -150})
     deadline = time.monotonic() + 15
     while not forwarder.poll().rulings:
