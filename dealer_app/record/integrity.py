@@ -14,6 +14,8 @@
 - ``heads`` / ``unsigned``: the table's signed heads (``record/heads.py``): rows cut from the end
   (the last head, in the record or the anchors file, covers more rows than it holds), rows added
   without the table's signature, a head forged or signed by another key;
+- ``undo claim`` (``record/undo_claim.py``): an undo row naming another input than the one the
+  hand's fold takes back (who may undo is decided from what the row names: a void is the floor's);
 - ``row time`` (``record/row_times.py``): a row whose time is earlier than a row before it, beyond
   a clock's step: the times were changed or the clock went back. Said (verify fails, the start
   says it), but no gate stops for it (``failing_by_hand``): the rows are the table's own and whole.
@@ -35,12 +37,14 @@ from dealer_app.record.chain import (
     row_hash,
 )
 from dealer_app.record.floor_signing import SIGNED_IN, UNSIGNED_FLOOR, unsigned_floor_words
+from dealer_app.record.fold import InputFold
 from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
 from dealer_app.record.row_times import NO_TIME, ROW_TIME, TimeUnreadable
 from dealer_app.record.row_times import step as time_step
 from dealer_app.record.rows import CloseTableRow, HandEndRow, HandStartRow, OpenTableRow, RecordUpgradedRow
+from dealer_app.record.undo_claim import FOLDED_KINDS, UNDO_CLAIM, undo_mismatch
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -248,6 +252,7 @@ class _Walk:
         self.closes: dict[int, str] = {}  # session -> at of its close_table row
         self.upgraded: dict[int, JsonObject] = {}  # session -> its times as a format-1 record had them
         self.times = NO_TIME  # the latest row time so far (row times run forward)
+        self.folds: dict[int, InputFold] = {}  # session -> its inputs in force (undo rows checked)
 
     def run(self) -> list[Problem]:
         self.advance()
@@ -340,6 +345,8 @@ class _Walk:
                         hand,
                     )
                 )
+            if kind in FOLDED_KINDS:
+                self._undo_claim(rid, sid, hand, kind, text)
             self.times, back = time_step(self.times, rid, at)
             if isinstance(back, TimeUnreadable) and expected != digest:
                 back = None  # (a row that fails its hash was changed: said as that, once)
@@ -349,6 +356,26 @@ class _Walk:
                 )
             prev, self.last_id, self.last_sid = digest, rid, sid
         self.prev = prev
+
+    def _undo_claim(self, rid: int, sid: int, hand: int, kind: str, text: str) -> None:
+        """The row taken into its table's fold; an undo naming another input than the one it
+        takes back is named (the row the record service would have refused)."""
+        payload = _payload(text)
+        if payload is None:
+            return
+        fold = self.folds.setdefault(sid, InputFold(strict=False))
+        mismatch = undo_mismatch(fold, kind, payload, hand)
+        if mismatch is not None:
+            self.problems.append(
+                Problem(
+                    UNDO_CLAIM,
+                    f"{self.where}: table session {sid}, hand {hand}: log row {rid}: {mismatch.words()} "
+                    f"(who may undo is decided from what the row names)",
+                    rid,
+                    sid,
+                    hand,
+                )
+            )
 
     def _order(self, rid: int, sid: int, seq: int, hand: int, kind: str) -> bool:
         """Gaps and disorder in the ids and sequence numbers; True if one explains this row's

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Problem:
     what: str  # edited | missing | reordered | recomputed | tail | sessions | key | anchors | meta | replaced |
-    #            unkeyed | unreadable | heads | unsigned | row time (record/row_times.ROW_TIME)
+    #            unkeyed | unreadable | heads | unsigned | row time (record/row_times.ROW_TIME) | undo claim
     text: str
     row: int | None = None
     session: int | None = None

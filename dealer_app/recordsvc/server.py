@@ -39,10 +39,12 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
 from dealer_app.record.floor_accounts import BACKOFF, FloorRefused, confirm_floor
 from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
+from dealer_app.record.fold import InputFold
 from dealer_app.record.room_ruling_content import room_ruling_id
-from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, row_from_dict
+from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, UndoRow, row_from_dict
 from dealer_app.record.signing import FileSigner
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError, applied_room_rulings
+from dealer_app.record.undo_claim import undo_mismatch
 from dealer_app.recordsvc import protocol as p
 from dealer_app.recordsvc.words import data_of
 from dealer_app.settings import ANCHORS_NAME, KEY_NAME, RECORD_NAME, SIGNING_KEY_NAME
@@ -266,6 +268,7 @@ class RecordService:
                         raise p.ProtocolError("a commit's part is [hand number, rows]")
                     hands.append((part[0], _rows(part[1] if isinstance(part[1], list) else [None])))
                 self._must_hold(peer, session)
+                self._undos_name_their_input(session, hands)
                 flat = [row for _, rows in hands for row in rows]
                 places: list[tuple[int, int] | None] = [(session, hand) for hand, rows in hands for _ in rows]
                 confirmed = iter(self._floor_confirmed(peer, flat, places))
@@ -276,6 +279,7 @@ class RecordService:
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
                     raise SessionLocked(_held_elsewhere(session))
+                self._undos_name_their_input(session, [(hand, rows)])
                 rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
@@ -425,6 +429,33 @@ class RecordService:
         for key in used:
             del self.floor_checked[key]
         return out
+
+    def _undos_name_their_input(self, session: int, hands: list[tuple[int, list[RecordRow]]]) -> None:
+        """Each undo row names the input it really takes back: the record's fold of the hand as
+        the record holds it, then the rows before it (record/undo_claim.py). Who may write an
+        undo is decided from what it names (taking a void back is the floor's), so an undo naming
+        an ordinary input while the hand's last input is the floor's void is refused (the fourth
+        attack pass: the dealer undid the floor's void so). RecordError, in words."""
+        if not any(isinstance(row, UndoRow) for _, rows in hands for row in rows):
+            return
+        folds: dict[int, InputFold] = {}
+        for hand, rows in hands:
+            fold = folds.get(hand)
+            if fold is None:
+                fold = folds[hand] = InputFold(strict=False)
+                for _seq, kind, payload, _at in self.store.hand_rows(session, hand):
+                    undo_mismatch(fold, kind, payload, hand)
+            for row in rows:
+                mismatch = undo_mismatch(fold, row.kind, row.to_dict(), hand)
+                if mismatch is not None:
+                    raise RecordError(
+                        says(
+                            QT_TRANSLATE_NOOP("Errors", "table session %1, hand %2: %3: refused"),
+                            session,
+                            hand,
+                            mismatch.words(),
+                        )
+                    )
 
     def _room_rulings_once(self, rows: list[RecordRow]) -> None:
         """No room ruling applied twice: not two rows of one request naming the same room ruling,

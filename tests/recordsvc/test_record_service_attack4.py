@@ -6,10 +6,14 @@ named by the readers as an unsigned floor act, never as the floor's."""
 
 from __future__ import annotations
 
+import contextlib
+import random
+
 import pytest
 
 from dealer_app.__main__ import main
 from dealer_app.live.controller import TableController
+from dealer_app.live.errors import InputError
 from dealer_app.record.rows import IrregularityRow, SitRow, UndoRow
 from dealer_app.record.store import Store
 from dealer_app.recordsvc import protocol as p
@@ -18,8 +22,10 @@ from tests.record.test_record_proves_itself import play_hands
 from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
 from tests.support.floor_accounts import MARIA
+from tests.support.live_random import random_input
 
 VOID = ["irregularity", "I-7"]
+FOLD = ["act", 1, "fold"]
 REFUSED = "a floor act by {} whose passphrase the record service did not check: refused"
 
 
@@ -59,9 +65,105 @@ def test_the_floors_void_is_undone_only_by_the_floor(tmp_path, service):
     assert isinstance(reply, p.Committed), reply
     (undo,) = rows_of(service.folder, session, "undo")
     assert undo["by"] == signed
-    # an undo of an ordinary input stays the dealer's
-    assert isinstance(call(raw, p.Commit(session, [[2, [["undo", {"input": ["act", 1, "fold"]}]]]])), p.Committed)
+    # an undo of an ordinary input stays the dealer's: the hand's last input is now the fold given
+    assert isinstance(call(raw, p.Commit(session, [[2, [["input", {"input": FOLD}]]]])), p.Committed)
+    assert isinstance(call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]])), p.Committed)
+    assert len(rows_of(service.folder, session, "undo")) == 2
     raw.close()
+
+
+def test_an_undo_naming_a_fold_while_the_floors_void_is_in_force_is_refused(tmp_path, service):
+    """The attack's variant: the undo claims an ordinary input, so no floor act by its claim,
+    while the hand's last input (what replay takes back) is the floor's void."""
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    signed = {"role": "floor", "name": "Maria"}
+    assert isinstance(
+        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+    )
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert str(reply.says) == (
+        f'table session {session}, hand 2: the undo names ["act", 1, "fold"] but the hand\'s last '
+        "input is the floor's void (I-7): refused"
+    )
+    # nor in one commit after an input of its own: the undo of the fold is truthful, the second
+    # undo names the fold again while it takes the void back
+    reply = call(
+        raw,
+        p.Commit(session, [[2, [["input", {"input": FOLD}], ["undo", {"input": FOLD}], ["undo", {"input": FOLD}]]]]),
+    )
+    assert isinstance(reply, p.Refused) and "the hand's last input is the floor's void (I-7): refused" in str(
+        reply.says
+    ), reply
+    # the floor's passphrase does not make a false claim true
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD, "by": signed}]]]]))
+    assert isinstance(reply, p.Refused) and "the floor's void (I-7)" in str(reply.says), reply
+    # an undo with nothing to undo is refused too (replay could not resume the table)
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused) and "the hand has no input to undo: refused" in str(reply.says), reply
+    assert rows_of(service.folder, session, "undo") == []
+    assert rows_of(service.folder, session, "input")[-1:] != [{"input": FOLD}]  # (nothing of the refused commit)
+    assert isinstance(call(raw, p.Check()), p.Failing)
+    raw.close()
+
+
+def test_an_undo_naming_another_input_written_from_source_is_named_by_verify(tmp_path, capsys):
+    """Run from source the dealer's login writes the record itself: verify names the undo whose
+    claimed input is not the one it took back, with its table session, hand and row."""
+    folder = tmp_path / "record"
+    folder.mkdir()
+    store = Store(folder / RECORD_NAME)
+    table = TableController(store)
+    table.open_table("stud-5-10", None, PLAYERS)
+    play_hands(table, 2)
+    table.start_hand()
+    session = table.session_id
+    store.append(session, 3, [IrregularityRow(VOID, {"role": "floor", "name": "Maria"})])
+    store.append(session, 3, [UndoRow(FOLD)])
+    row = store.last_row_id(session)
+    store.close()
+    code = main(["verify", str(folder / RECORD_NAME)])
+    out, err = capsys.readouterr()
+    assert code == 1, out + err
+    assert (
+        f'table session {session}, hand 3: log row {row}: the undo names ["act", 1, "fold"] but the hand\'s '
+        "last input is the floor's void (I-7)"
+    ) in out, out
+    assert out.count("the undo names") == 1, out
+
+
+def rows_of_store(folder, session: int) -> list[dict]:
+    record = Store.read_only(folder / RECORD_NAME)
+    try:
+        return [pl for _, k, pl, _ in record.session_log(session) if k == "undo"]
+    finally:
+        record.close()
+
+
+def test_a_truthful_undo_written_from_source_is_not_named(tmp_path, capsys):
+    folder = tmp_path / "record"
+    folder.mkdir()
+    store = Store(folder / RECORD_NAME)
+    table = TableController(store)
+    table.open_table("stud-5-10", None, PLAYERS)
+    play_hands(table, 2)
+    table.start_hand()
+    session = table.session_id
+    rng = random.Random(3)
+    while not table.undo_count:
+        with contextlib.suppress(InputError):
+            random_input(table, rng)
+    assert table.undo()  # (the table writes the undo naming its last input)
+    store.close()
+    assert len(rows_of_store(folder, session)) == 1
+    code = main(["verify", str(folder / RECORD_NAME)])
+    out, err = capsys.readouterr()
+    assert "the undo names" not in out, out
+    assert code == 0, out + err
 
 
 def test_a_sit_with_stacks_confirmed_by_the_dealer_is_refused(tmp_path, service):

@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="541"/>
+        <location filename="../../recordsvc/server.py" line="572"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="345"/>
+        <location filename="../../recordsvc/server.py" line="349"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,52 +2682,57 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="323"/>
+        <location filename="../../recordsvc/server.py" line="327"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="334"/>
+        <location filename="../../recordsvc/server.py" line="338"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="375"/>
+        <location filename="../../recordsvc/server.py" line="379"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="413"/>
+        <location filename="../../recordsvc/server.py" line="417"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="442"/>
+        <location filename="../../recordsvc/server.py" line="453"/>
+        <source>table session %1, hand %2: %3: refused</source>
+        <translation>Tischsitzung %1, Hand %2: %3: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="473"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="449"/>
+        <location filename="../../recordsvc/server.py" line="480"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="505"/>
+        <location filename="../../recordsvc/server.py" line="536"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="513"/>
+        <location filename="../../recordsvc/server.py" line="544"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="522"/>
+        <location filename="../../recordsvc/server.py" line="553"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="526"/>
+        <location filename="../../recordsvc/server.py" line="557"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2812,138 +2817,138 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="89"/>
+        <location filename="../floor_window.py" line="94"/>
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="136"/>
+        <location filename="../floor_window.py" line="141"/>
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="138"/>
-        <location filename="../floor_window.py" line="174"/>
+        <location filename="../floor_window.py" line="143"/>
+        <location filename="../floor_window.py" line="179"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139"/>
+        <location filename="../floor_window.py" line="144"/>
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="140"/>
+        <location filename="../floor_window.py" line="145"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141"/>
+        <location filename="../floor_window.py" line="146"/>
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="142"/>
+        <location filename="../floor_window.py" line="147"/>
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="162"/>
+        <location filename="../floor_window.py" line="167"/>
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="163"/>
+        <location filename="../floor_window.py" line="168"/>
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="170"/>
+        <location filename="../floor_window.py" line="175"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="175"/>
+        <location filename="../floor_window.py" line="180"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="172"/>
+        <location filename="../floor_window.py" line="177"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="90"/>
+        <location filename="../floor_window.py" line="95"/>
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="150"/>
+        <location filename="../floor_window.py" line="155"/>
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="155"/>
+        <location filename="../floor_window.py" line="160"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="157"/>
+        <location filename="../floor_window.py" line="162"/>
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="161"/>
+        <location filename="../floor_window.py" line="166"/>
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="171"/>
+        <location filename="../floor_window.py" line="176"/>
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="173"/>
+        <location filename="../floor_window.py" line="178"/>
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="186"/>
+        <location filename="../floor_window.py" line="191"/>
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="193"/>
+        <location filename="../floor_window.py" line="198"/>
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="210"/>
+        <location filename="../floor_window.py" line="215"/>
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="334"/>
+        <location filename="../floor_window.py" line="339"/>
         <source>FAILS THE RECORD&apos;S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="335"/>
+        <location filename="../floor_window.py" line="340"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="297"/>
+        <location filename="../floor_window.py" line="302"/>
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112"/>
+        <location filename="../floor_window.py" line="117"/>
         <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
         <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="208"/>
+        <location filename="../floor_window.py" line="213"/>
         <source>%n hand(s) read from the files</source>
         <translation>
             <numerusform>%n Spiel aus den Dateien gelesen</numerusform>
@@ -2951,7 +2956,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="232"/>
+        <location filename="../floor_window.py" line="237"/>
         <source>THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
         <translation>
             <numerusform>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %n Hand rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</numerusform>
@@ -2959,17 +2964,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="240"/>
+        <location filename="../floor_window.py" line="245"/>
         <source>The record&apos;s check is done: every row holds.</source>
         <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="244"/>
+        <location filename="../floor_window.py" line="249"/>
         <source>The record could not be checked: %1</source>
         <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="289"/>
+        <location filename="../floor_window.py" line="294"/>
         <source>%n new hand(s) in the record</source>
         <translation>
             <numerusform>%n neues Spiel im Protokoll</numerusform>
@@ -2977,7 +2982,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="326"/>
+        <location filename="../floor_window.py" line="331"/>
         <source>%n undo(s)</source>
         <translation>
             <numerusform>%n× rückgängig</numerusform>
@@ -2985,7 +2990,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="328"/>
+        <location filename="../floor_window.py" line="333"/>
         <source>%n irregularity(ies)</source>
         <translation>
             <numerusform>%n Unregelmäßigkeit</numerusform>
@@ -2993,7 +2998,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="330"/>
+        <location filename="../floor_window.py" line="335"/>
         <source>%n ruling(s)</source>
         <translation>
             <numerusform>%n Entscheidung</numerusform>
@@ -3001,123 +3006,123 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="350"/>
+        <location filename="../floor_window.py" line="355"/>
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="354"/>
+        <location filename="../floor_window.py" line="359"/>
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="383"/>
-        <location filename="../floor_window.py" line="595"/>
+        <location filename="../floor_window.py" line="388"/>
+        <location filename="../floor_window.py" line="600"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="390"/>
+        <location filename="../floor_window.py" line="395"/>
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="426"/>
+        <location filename="../floor_window.py" line="431"/>
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="428"/>
+        <location filename="../floor_window.py" line="433"/>
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430"/>
+        <location filename="../floor_window.py" line="435"/>
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="432"/>
+        <location filename="../floor_window.py" line="437"/>
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="434"/>
+        <location filename="../floor_window.py" line="439"/>
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="463"/>
+        <location filename="../floor_window.py" line="468"/>
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="486"/>
+        <location filename="../floor_window.py" line="491"/>
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="487"/>
+        <location filename="../floor_window.py" line="492"/>
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="488"/>
+        <location filename="../floor_window.py" line="493"/>
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="489"/>
+        <location filename="../floor_window.py" line="494"/>
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="492"/>
+        <location filename="../floor_window.py" line="497"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="493"/>
+        <location filename="../floor_window.py" line="498"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="494"/>
+        <location filename="../floor_window.py" line="499"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="495"/>
+        <location filename="../floor_window.py" line="500"/>
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="578"/>
+        <location filename="../floor_window.py" line="583"/>
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="597"/>
+        <location filename="../floor_window.py" line="602"/>
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="602"/>
+        <location filename="../floor_window.py" line="607"/>
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="614"/>
+        <location filename="../floor_window.py" line="619"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="619"/>
+        <location filename="../floor_window.py" line="624"/>
         <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="629"/>
+        <location filename="../floor_window.py" line="634"/>
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
     </message>
@@ -3313,47 +3318,47 @@
 <context>
     <name>JoinDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="94"/>
+        <location filename="../seat_dialogs.py" line="99"/>
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="107"/>
+        <location filename="../seat_dialogs.py" line="112"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="108"/>
+        <location filename="../seat_dialogs.py" line="113"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="109"/>
+        <location filename="../seat_dialogs.py" line="114"/>
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="123"/>
+        <location filename="../seat_dialogs.py" line="128"/>
         <source>%1 left this session with %2: they may come back with those chips (T-3)</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen und darf mit diesen Chips zurückkommen (T-3)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="129"/>
+        <location filename="../seat_dialogs.py" line="134"/>
         <source>Buy-in: at least %1 (T-3)</source>
         <translation>Buy-in: mindestens %1 (T-3)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="130"/>
+        <location filename="../seat_dialogs.py" line="135"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="132"/>
+        <location filename="../seat_dialogs.py" line="137"/>
         <source>Left this session, may come back with their chips: %1</source>
         <translation>In dieser Sitzung gegangen, dürfen mit ihren Chips zurückkommen: %1</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="143"/>
+        <location filename="../seat_dialogs.py" line="148"/>
         <source>Seat %1: %2 sits down with %3</source>
         <translation>Platz %1: %2 nimmt mit %3 Platz</translation>
     </message>
@@ -3361,33 +3366,33 @@
 <context>
     <name>LeaveDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="193"/>
-        <location filename="../seat_dialogs.py" line="222"/>
+        <location filename="../seat_dialogs.py" line="198"/>
+        <location filename="../seat_dialogs.py" line="227"/>
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="195"/>
+        <location filename="../seat_dialogs.py" line="200"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="201"/>
+        <location filename="../seat_dialogs.py" line="206"/>
         <source>Leave…</source>
         <translation>Verlassen…</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="211"/>
+        <location filename="../seat_dialogs.py" line="216"/>
         <source>%1 takes %2 from the table</source>
         <translation>%1 nimmt %2 vom Tisch mit</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="217"/>
+        <location filename="../seat_dialogs.py" line="222"/>
         <source>Nobody is seated</source>
         <translation>Niemand sitzt am Tisch</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="225"/>
+        <location filename="../seat_dialogs.py" line="230"/>
         <source>Seat %1 (%2) leaves the table with %3.
 
 Pay out %3 and free the seat? This is final; %2 may come back this session with these chips.</source>
@@ -3396,17 +3401,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 %3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Sitzung mit diesen Chips zurückkommen.</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="235"/>
+        <location filename="../seat_dialogs.py" line="240"/>
         <source>Leave with %1</source>
         <translation>Mit %1 gehen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="236"/>
+        <location filename="../seat_dialogs.py" line="241"/>
         <source>Stay seated</source>
         <translation>Sitzen bleiben</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="244"/>
+        <location filename="../seat_dialogs.py" line="249"/>
         <source>%1 left the table with %2</source>
         <translation>%1 hat den Tisch mit %2 verlassen</translation>
     </message>
@@ -5465,27 +5470,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TopUpDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="152"/>
+        <location filename="../seat_dialogs.py" line="157"/>
         <source>Top up</source>
         <translation>Zukaufen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="158"/>
+        <location filename="../seat_dialogs.py" line="163"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="159"/>
+        <location filename="../seat_dialogs.py" line="164"/>
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Zukaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="172"/>
+        <location filename="../seat_dialogs.py" line="177"/>
         <source>Stack now %1 · add at least %2 (T-4)</source>
         <translation>Stack jetzt %1 · mindestens %2 zukaufen (T-4)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="184"/>
+        <location filename="../seat_dialogs.py" line="189"/>
         <source>Seat %1 topped up %2: stack %3</source>
         <translation>Platz %1 kauft %2 zu: Stack %3</translation>
     </message>
@@ -7909,7 +7914,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>_SeatDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="70"/>
+        <location filename="../seat_dialogs.py" line="75"/>
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
