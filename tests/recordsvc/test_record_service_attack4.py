@@ -6,14 +6,10 @@ named by the readers as an unsigned floor act, never as the floor's."""
 
 from __future__ import annotations
 
-import contextlib
-import random
-
 import pytest
 
 from dealer_app.__main__ import main
 from dealer_app.live.controller import TableController
-from dealer_app.live.errors import InputError
 from dealer_app.record.rows import IrregularityRow, SitRow, UndoRow
 from dealer_app.record.store import Store
 from dealer_app.recordsvc import protocol as p
@@ -22,7 +18,6 @@ from tests.record.test_record_proves_itself import play_hands
 from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
 from tests.support.floor_accounts import MARIA
-from tests.support.live_random import random_input
 
 VOID = ["irregularity", "I-7"]
 FOLD = ["act", 1, "fold"]
@@ -153,10 +148,7 @@ def test_a_truthful_undo_written_from_source_is_not_named(tmp_path, capsys):
     play_hands(table, 2)
     table.start_hand()
     session = table.session_id
-    rng = random.Random(3)
-    while not table.undo_count:
-        with contextlib.suppress(InputError):
-            random_input(table, rng)
+    table.enter_card("Kc")  # (the first door card: an input the dealer may take back)
     assert table.undo()  # (the table writes the undo naming its last input)
     store.close()
     assert len(rows_of_store(folder, session)) == 1
