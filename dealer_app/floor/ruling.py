@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dealer_app.record.room_ruling_content import READ_AS
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -46,19 +48,21 @@ class Ruling:
 
     @classmethod
     def from_payload(cls, session: int, payload: dict) -> Ruling:
+        # (a field left out is read as READ_AS says: the room's readers compare an applied room
+        # ruling with the room's by the same defaults)
         return cls(
             session,
             int(payload.get("hand", 0)),
-            int(payload.get("moment", 0)),
-            str(payload.get("facts", "")),
-            tuple(payload.get("rules") or ()),
-            str(payload.get("decision", "")),
-            str(payload.get("remedy", "none")),
-            {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
-            str(payload.get("witnesses", "")),
-            str(payload.get("camera", "")),
-            payload.get("row_seq"),
-            str(payload.get("case") or ""),
-            str(payload.get("category") or "other"),
-            str(payload.get("status") or "decided"),
+            int(payload.get("moment", READ_AS["moment"])),
+            str(payload.get("facts", READ_AS["facts"])),
+            tuple(payload.get("rules") or READ_AS["rules"]),
+            str(payload.get("decision", READ_AS["decision"])),
+            str(payload.get("remedy", READ_AS["remedy"])),
+            {int(s): int(a) for s, a in (payload.get("chips") or READ_AS["chips"]).items()},
+            str(payload.get("witnesses", READ_AS["witnesses"])),
+            str(payload.get("camera", READ_AS["camera"])),
+            payload.get("row_seq", READ_AS["row_seq"]),
+            str(payload.get("case") or READ_AS["case"]),
+            str(payload.get("category") or READ_AS["category"]),
+            str(payload.get("status") or READ_AS["status"]),
         )

@@ -20,7 +20,8 @@ from typing import Any
 
 # what the applying table adds to the room's ruling (not the ruling's content)
 APPLYING_KEYS = frozenset({"room_ruling", "room_hash", "floor_login", "confirmed_by"})
-# a field the room's payload leaves out, as the table reads it (floor/ruling.Ruling.from_payload)
+# a field the room's payload leaves out, as the table reads it (floor/ruling.Ruling.from_payload
+# reads its defaults from here)
 READ_AS: dict[str, Any] = {
     "case": "",
     "category": "other",

@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import psycopg
 from PySide6.QtCore import QObject, Signal
 
 from dealer_app.room.database import RoomError
@@ -79,7 +80,7 @@ class PageReader(QObject):
             if reading is not None and reading < request.generation and reader is not None:
                 try:
                     reader.conn.cancel_safe()
-                except Exception:  # (the statement ends on its own; its answer is dropped anyway)
+                except (psycopg.Error, OSError):  # (the statement ends on its own; its answer is dropped anyway)
                     log.info("the room's older find could not be cancelled", exc_info=True)
             self._lock.notify()
 
@@ -91,7 +92,7 @@ class PageReader(QObject):
             if reading is not None and reader is not None:
                 try:
                     reader.conn.cancel_safe()
-                except Exception:
+                except (psycopg.Error, OSError):
                     log.info("the room's find could not be cancelled", exc_info=True)
         self._thread.join(timeout=5)
         if self._reader is not None:
