@@ -137,6 +137,10 @@ class TableLink(QObject):
     def stop(self) -> None:
         self.poll.stop()
         if self.forwarder is not None:
+            if isinstance(self.forwarder, Forwarder):
+                # its last state ("stopped") comes from its thread after this link may be gone
+                # (the window closed): a signal of a deleted object, logged as a listener's error
+                self.forwarder.on_state = None
             self.forwarder.stop()
             self.forwarder = None
         if self.rulings:

@@ -302,3 +302,46 @@ def test_a_changed_key_waits_for_the_floor_and_its_rows_are_not_taken_meanwhile(
         assert conn.execute(register, (tid, store.record_id, other_key, public)).fetchone() == ("enrolled",)
         assert conn.execute(register, (tid, store.record_id, store.key, public)).fetchone() == ("changed",)
     thread.join(5)
+
+
+def _register_while_another_is_uncommitted(room, first_id: str, second_id: str):
+    """A table's login registers `first_id` in a transaction left open, and meanwhile (on a
+    second connection, as two forwarders of one record do when one stops as another starts)
+    `second_id`; returns what the second call answered or raised once the first commits."""
+    key = b"r" * 32
+    register = "SELECT room.register_table(%s, '0123456789abcdef', %s, %s)"
+    answered: list[object] = []
+
+    def second() -> None:
+        with psycopg.connect(room.table_a, autocommit=True) as conn:
+            try:
+                answered.append(conn.execute(register, (second_id, f"Stud {second_id}", key)).fetchone())
+            except psycopg.Error as error:
+                answered.append(error)
+
+    with psycopg.connect(room.table_a) as first:
+        assert first.execute(register, (first_id, f"Stud {first_id}", key)).fetchone() == ("waiting",)
+        thread = threading.Thread(target=second, daemon=True)
+        thread.start()
+        time.sleep(0.5)  # (the second call is now waiting on the first's registration)
+        assert answered == []
+        first.commit()
+    thread.join(10)
+    return answered
+
+
+def test_two_connections_of_one_table_registering_at_once_both_see_it_registered(room):
+    """Seen in CI: the window's forwarder was still registering its table as the service's
+    started; the second registration hit the first's new row and was told 'not allowed'."""
+    assert _register_while_another_is_uncommitted(room, "T-RACE1", "T-RACE1") == [("waiting",)]
+    with psycopg.connect(room.owner) as conn:
+        assert conn.execute("SELECT count(*) FROM room.enrollments WHERE table_id = 'T-RACE1'").fetchone() == (1,)
+
+
+def test_one_login_racing_two_first_registrations_gets_one_table(room):
+    """One login registering two different tables at once got both (noted at stop 36)."""
+    (refused,) = _register_while_another_is_uncommitted(room, "T-RACE1", "T-RACE2")
+    assert isinstance(refused, psycopg.errors.InsufficientPrivilege), refused
+    assert "registers that one table and no other" in str(refused)
+    with psycopg.connect(room.owner) as conn:
+        assert conn.execute("SELECT table_id FROM room.tables").fetchall() == [("T-RACE1",)]
