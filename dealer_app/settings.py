@@ -15,6 +15,9 @@ config folder       ``DEALER_APP_CONFIG``                  ``$XDG_CONFIG_HOME/de
  floor accounts     ``DEALER_APP_FLOOR_ACCOUNTS``          installed: ``/etc/dealer-app/floor-accounts``
                                                            (root's); from source: ``floor-accounts`` in
                                                            the config folder
+ floor keys         ``DEALER_APP_FLOOR_KEYS``              ``floor-keys/`` in the config folder: a floor
+                                                           person's own signing key per room login
+                                                           (Ed25519, mode 0600, their own account's)
 data folder         ``DEALER_APP_DATA``                    ``$XDG_DATA_HOME/dealer-app`` (``~/.local/share``)
  the record         (in the data folder)                   ``hands.sqlite3``
  the log            (in the data folder)                   ``dealer-app.log``
@@ -48,6 +51,7 @@ ANCHORS_ENV = "DEALER_APP_ANCHORS"
 LIMITS_ENV = "DEALER_APP_LIMITS"
 FLOOR_ACCOUNTS_ENV = "DEALER_APP_FLOOR_ACCOUNTS"
 RECORD_SOCKET_ENV = "DEALER_APP_RECORD_SOCKET"  # the record service's socket (recordsvc/)
+FLOOR_KEYS_ENV = "DEALER_APP_FLOOR_KEYS"  # a floor person's ruling keys (record/floor_keys.py)
 ROOM_MEMORY_ENV = "DEALER_APP_ROOM_MEMORY"  # what this floor machine saw of the room (room/memory.py)
 
 KEY_NAME = "record.key"
@@ -113,6 +117,13 @@ def room_memory_path() -> Path:
     else ``room-memory.json`` in the data folder. Kept off the room's server: it is the witness
     against the server's owner."""
     return Path(os.environ.get(ROOM_MEMORY_ENV) or data_dir() / ROOM_MEMORY_NAME)
+
+
+def floor_keys_dir() -> Path:
+    """The floor person's own signing keys, one per room login (``<login>.key``, mode 0600):
+    ``DEALER_APP_FLOOR_KEYS``, else ``floor-keys`` in the config folder of their own account —
+    on their machine, never on the room's server (its owner must not be able to sign for them)."""
+    return Path(os.environ.get(FLOOR_KEYS_ENV) or config_dir() / "floor-keys")
 
 
 def floor_accounts_path() -> Path:

@@ -7,6 +7,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # tests never read or make the key of the machine's user (the tests' processes inherit it)
 if "DEALER_APP_CONFIG" not in os.environ:
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="dealer-app-config-")
+# the floor's own ruling keys (record/floor_keys.py): one folder for the run, as one floor machine's
+# (each test room's floor logins have names of their own); the tests' processes inherit it
+os.environ["DEALER_APP_FLOOR_KEYS"] = tempfile.mkdtemp(prefix="dealer-app-floor-keys-")
 # nothing of the machine user's own settings (Qt's, and any XDG reader's) reaches a test
 if "XDG_CONFIG_HOME" not in os.environ or not os.environ["XDG_CONFIG_HOME"].startswith(tempfile.gettempdir()):
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="dealer-app-xdg-config-")

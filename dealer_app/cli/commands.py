@@ -17,6 +17,7 @@
     dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
     dealer-app db upgrade|add-login|approve-table … --database URL   the card room's server
     dealer-app floor-account add NAME | list | remove NAME   the floor's own accounts (floor acts)
+    dealer-app floor-key new | show | endorse LOGIN KEY --database URL   a floor person's ruling key
     dealer-app record-service [--socket S --dir D]    keep the record and keys (the .deb's service)
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
@@ -26,7 +27,7 @@ that cannot be written). A traceback is a bug: an unexpected error is said in on
 its traceback goes to the log.
 
 One module per command group: ``limits`` (tables, check-limits), ``history`` (replay, export),
-``record`` (verify, seals, hands, rulings, report), ``room`` (db), ``floor_account``, ``training`` (drill,
+``record`` (verify, seals, hands, rulings, report), ``room`` (db), ``floor_account``, ``floor_key``, ``training`` (drill,
 trainees, certificate, train), ``apps`` (the live table, floor); ``common`` holds the errors a
 command raises and re-exports ``ExitCode`` (declared in ``dealer_app/exit_code.py``, which the
 windows return too). Each group's ``add_commands`` adds its subparsers, and each subparser
@@ -46,7 +47,7 @@ from pathlib import Path
 # Each command imports what it needs when it runs (in its function): `dealer-app tables`
 # does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app import __version__
-from dealer_app.cli import apps, floor_account, history, limits, record, record_service, room, training
+from dealer_app.cli import apps, floor_account, floor_key, history, limits, record, record_service, room, training
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, limits_dir_given, say, usual_collections, window
 from dealer_app.settings import build_name
 
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         record,
         room,
         floor_account,
+        floor_key,
         record_service,
         training,
         apps,

@@ -61,6 +61,11 @@ class FileSigner:
         self._public = raw.hex()
 
     @classmethod
+    def from_seed(cls, seed: bytes) -> FileSigner:
+        """The key pair of a 32-byte Ed25519 seed (a key file's content)."""
+        return cls(Ed25519PrivateKey.from_private_bytes(seed))
+
+    @classmethod
     def load_or_create(cls, path: Path | None = None) -> FileSigner:
         """The key in ``path`` (default: ``settings.signing_key_path``), made on first use.
         A file that exists but is no key is never replaced (KeyProblem names it)."""

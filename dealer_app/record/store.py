@@ -1007,6 +1007,25 @@ def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
     return found
 
 
+def applied_floor_keys(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """The floor keys this record has applied room rulings under, by floor login: what this table
+    has seen of each floor person's key (record/floor_keys.py). A key the room no longer holds
+    valid for its login means the room's keys were rewritten: that login's rulings wait."""
+    from dealer_app.record.floor_keys import seal_key
+
+    found: dict[str, set[str]] = {}
+    for (text,) in db.execute("SELECT payload FROM log WHERE kind = ?", (RulingRow.kind,)):
+        try:
+            payload = read_payload(text)
+        except ValueError:
+            continue
+        if isinstance(payload, dict) and isinstance(payload.get("floor_login"), str) and "room_ruling" in payload:
+            key = seal_key(payload)
+            if key is not None:
+                found.setdefault(payload["floor_login"], set()).add(key)
+    return found
+
+
 def _has_lines(path: Path) -> bool:
     try:
         return path.is_file() and path.stat().st_size > 0

@@ -26,10 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from dealer_app.record.floor_keys import BAD_SEAL, KEY_NOT_VALID, UNSEALED, seal_problem
 from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row, floor_claim, shown_floor_name
 from dealer_app.record.hand_index import payload_dict
 from dealer_app.record.room_ruling_content import content_differs, room_ruling_id
 from dealer_app.record.row_times import at_ms
+from dealer_app.room.floor_key_enrollment import read_floor_keys
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -44,7 +46,20 @@ NO_RULING = "no such room ruling"  # a row applying a room ruling the room does 
 NOT_FLOOR_LOGIN = "not filed by a floor login"  # a room ruling filed by the owner, a table's login, …
 NAMES_ANOTHER = "names another floor login"  # a room ruling whose payload names a login other than its filer's
 APPLIED_TWICE = "room ruling applied twice"  # a second row applying the same room ruling
-FLAGGED = (NO_ACT, DIFFERS, LOCAL_IN_ROOM, UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE)
+# a room ruling whose seal does not show that its filing login's person ruled it (record/floor_keys.py):
+# no seal, a signature that does not verify, or a key not valid for the login (one the owner enrolled)
+SEAL_VERDICTS = (UNSEALED, BAD_SEAL, KEY_NOT_VALID)
+FLAGGED = (
+    NO_ACT,
+    DIFFERS,
+    LOCAL_IN_ROOM,
+    UNSIGNED,
+    NO_RULING,
+    NOT_FLOOR_LOGIN,
+    NAMES_ANOTHER,
+    APPLIED_TWICE,
+    *SEAL_VERDICTS,
+)
 # the logins with the floor's privileges (no superuser): read from the catalogue, not from any
 # function of the room's schema (its owner could replace one)
 FLOOR_LOGINS_SQL = "SELECT rolname::text FROM pg_roles WHERE rolcanlogin AND NOT rolsuper AND pg_has_role(oid, 'dealer_floor', 'USAGE')"
@@ -73,7 +88,7 @@ class FloorActCheck:
     def words(self) -> str:
         """One line in English: the act, who made it, and how it stands against the room."""
         who = f"room login {self.login}, room act {self.room_act}" if self.login else f"local account {self.name}"
-        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE):
+        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE, *SEAL_VERDICTS):
             return f"{self.table_id} hand {self.session}-{self.hand}: {self.verdict}: {self.detail}"
         said = f"{self.verdict}: {self.detail}" if self.detail else self.verdict
         if self.verdict == LOCAL_IN_ROOM:
@@ -214,6 +229,13 @@ def _room_rulings(
     the table, the hand): each filed by a floor login, naming no other login as the floor."""
     floor_logins = {r[0] for r in query(FLOOR_LOGINS_SQL, ())}
     logins = {r[0] for r in query(ALL_LOGINS_SQL, ())}
+    keys = read_floor_keys(query)  # (which keys are whose: decided here, from the enrollments)
+
+    def unsealed(rid: object, r_table: str, r_session: int, r_hand: int, text: str, r_login: str) -> tuple[str, str]:
+        """Why the ruling's seal does not hold (its verdict and words), or ("", "")."""
+        problem = seal_problem(payload_dict(text), r_table, r_session, r_hand, r_login, keys)
+        return (problem, f"room ruling {rid} filed by {r_login}: {_SEAL_WORDS[problem]}") if problem else ("", "")
+
     sql = "SELECT id, table_id, session, hand_no, payload, floor_login::text, hash FROM room.rulings"
     args: tuple = ()
     if table_id is not None:
@@ -269,6 +291,8 @@ def _room_rulings(
             elif r_login not in floor_logins:
                 verdict = NOT_FLOOR_LOGIN
                 detail = f"row {row} applies room ruling {rid}, filed by {r_login}, which is not a floor login"
+            elif (seal := unsealed(rid, r_table, r_session, r_hand, text, str(r_login)))[0]:
+                verdict, detail = seal[0], f"row {row} applies {seal[1]}"
             else:
                 verdict, detail = MATCHES, ""
         checks.append(
@@ -303,10 +327,22 @@ def _room_rulings(
                 f"room ruling {rid} was filed by {r_login} but names {named[:63]} as the floor who ruled: "
                 f"it stands as {r_login}'s"
             )
+        elif (seal := unsealed(rid, r_table, r_session, r_hand, text, r_login))[0]:
+            verdict, detail = seal[0], f"{seal[1]}: not shown to be {r_login}'s, not applied by a table"
         else:
             continue
         checks.append(FloorActCheck(r_table, r_session, r_hand, "room ruling", r_login, "", rid, verdict, detail))
     return checks
+
+
+_SEAL_WORDS = {
+    UNSEALED: "not signed by the floor person's own key",
+    BAD_SEAL: "its floor signature does not verify (changed after it was signed, or signed for another login)",
+    KEY_NOT_VALID: (
+        "signed by a key not valid for the login (enrolled under it without an endorsement by a valid "
+        "floor key, or no longer in the room)"
+    ),
+}
 
 
 def _after_join_before(

@@ -32,17 +32,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dealer_app.record.floor_keys import seal_problem
 from dealer_app.record.hand_index import payload_dict, record_time
 from dealer_app.record.heads import head_columns
-from dealer_app.record.store import applied_room_rulings
+from dealer_app.record.store import applied_floor_keys, applied_room_rulings
 from dealer_app.room import acked as room_acked
 from dealer_app.room.copy_witness import CopyWitness, Differences, compare
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
+from dealer_app.room.floor_key_enrollment import read_floor_keys
 from dealer_app.room.schema import require_current
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from dealer_app.record.floor_keys import FloorKeys
 
 log = logging.getLogger(__name__)
 
@@ -337,6 +341,7 @@ class _Sender:
         self._pending: ForwardState | None = None  # a count not said yet (see _say)
         self._room_rulings: list[PendingRuling] = []  # the room's chip rulings for this table, as last read
         self._rulings_at, self._rulings_unread = float("-inf"), False
+        self._held_back: set[int] = set()  # rulings not offered for their seal (logged once each)
         self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
     _unchecked = ""  # why this connect's comparison of the room's copy could not be made
@@ -680,6 +685,9 @@ class _Sender:
                 # applies none of it; the catalogue says who is a floor login, not the room's schema)
                 floor_logins = {r[0] for r in conn.execute(FLOOR_LOGINS_SQL).fetchall()} if found else set()
                 found = [r for r in found if r[4] in floor_logins]
+                if found:  # (each signed with its floor person's own key: checked here, not by the server)
+                    keys = read_floor_keys(lambda sql, args: conn.execute(sql, args).fetchall())
+                    found = self._sealed(found, keys, local)
                 conn.commit()
             except psycopg.OperationalError:
                 raise  # (the connection: offline, said as such)
@@ -699,6 +707,25 @@ class _Sender:
             ]
         applied = applied_room_rulings(local) if self._room_rulings else set()
         self._rulings = tuple(r for r in self._room_rulings if (r.id, r.hash) not in applied)
+
+    def _sealed(self, found: list[tuple], keys: FloorKeys, local: sqlite3.Connection) -> list[tuple]:
+        """The rulings whose floor seal holds (record/floor_keys.py): signed by their filing
+        login's person with a key valid for the login — and the room still holds valid every key
+        this table applied that login's rulings under (if not, the room's keys were rewritten:
+        none of that login's rulings is offered). Each one held back is logged once."""
+        seen = applied_floor_keys(local)
+        kept = []
+        for ruling in found:
+            rid, sid, hand, payload, login = ruling[:5]
+            problem = seal_problem(payload_dict(payload), self.table_id, sid, hand, login, keys)
+            if problem is None and not all(keys.holds(login, k) for k in seen.get(login, ())):
+                problem = "a key this table applied the login's rulings under is no longer valid in the room"
+            if problem is None:
+                kept.append(ruling)
+            elif rid not in self._held_back:
+                self._held_back.add(rid)
+                log.warning("room forwarder: room ruling %s by %s is not offered: %s", rid, login, problem)
+        return kept
 
     def _settle(self) -> None:
         """After a commit, wait until the dealer's keys pause (``SETTLE_S`` without one, at most

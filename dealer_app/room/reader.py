@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.record.chain import Anchor
+from dealer_app.record.chain import Anchor, KeyProblem
+from dealer_app.record.floor_keys import earlier_floor_keys, floor_keys_from, load_floor_signer, seal_ruling
 from dealer_app.record.floor_signing import filed_payload
 from dealer_app.record.hand_index import (
     SUMMARY_KINDS,
@@ -33,11 +34,13 @@ from dealer_app.record.rows import HandStartRow, RecordRow, RulingRow, as_writte
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
+from dealer_app.room.floor_key_enrollment import KeyStanding, floor_key_rows, mine
 from dealer_app.room.room_check import RoomTableCheck, check_room_table
 from dealer_app.room.schema import require_current
 from dealer_app.room.watch import STALE_AFTER_S, TableFlag, table_flags
 
 if TYPE_CHECKING:
+    from dealer_app.record.signing import FileSigner
     from dealer_app.room.memory import MemoryFlag
 
 
@@ -445,6 +448,31 @@ class RoomReader:
             self._login = str(self._query("SELECT session_user::text")[0][0])
         return self._login
 
+    def floor_key_standing(self) -> tuple[KeyStanding, bool]:
+        """How this machine's key for the reader's login stands in the room (room/floor_key_enrollment.mine),
+        and whether the key is valid for the login (a ruling signed with it holds for every reader)."""
+        try:
+            signer = load_floor_signer(self.login())
+        except KeyProblem:
+            signer = None  # (a file that is no key: said when a ruling is signed with it)
+        rows = floor_key_rows(self._query)
+        here = signer.public_key if signer is not None else None
+        standing = mine(rows, self.login(), here, earlier_floor_keys(self.login()))
+        return standing, here is not None and floor_keys_from(rows).holds(self.login(), here)
+
+    def _floor_signer(self) -> FileSigner:
+        """This machine's key for the reader's login (RoomError, in words, when it holds none)."""
+        try:
+            signer = load_floor_signer(self.login())
+        except KeyProblem as exc:
+            raise RoomError(f"the ruling cannot be signed: {exc}") from None
+        if signer is None:
+            raise RoomError(
+                f"this machine holds no floor key for {self.login()}: a ruling is signed with the floor "
+                f"person's own key — make one with `dealer-app floor-key new --database URL` (README)"
+            )
+        return signer
+
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
         """A floor's ruling into the room (appended, chained by the server, signed by the login)."""
         import psycopg
@@ -453,6 +481,9 @@ class RoomReader:
         by = payload.get("by")
         if isinstance(by, dict):
             payload = dict(payload, by=dict(by, name=self.login()))
+        # signed with the floor person's own key, kept on this machine (record/floor_keys.py):
+        # the login's password is the owner's to set, the key is not
+        payload = seal_ruling(self._floor_signer(), table_id, session, hand_no, self.login(), payload)
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
         try:
             row = self.conn.execute(

@@ -17,6 +17,7 @@ once, however far the floor has paged.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -30,6 +31,7 @@ from dealer_app.room import hand_pages, memory
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.floor_act_check import check_floor_acts
+from dealer_app.room.floor_key_enrollment import FOREIGN, NO_KEY_HERE, NOT_ENROLLED
 from dealer_app.room.hand_pages import HandPages, sort_key
 from dealer_app.room.reader import RoomReader
 from dealer_app.room.watch import SILENT, UNCOVERED, TableFlag
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from dealer_app.record.hand_index import HandSummary
 
 
+KEY_READ_EVERY_S = 30.0  # this machine's floor key checked with the room again, at most this often
 FIND_PAUSE_MS = 300  # the floor stopped typing: the room is asked (each key restarts the wait)
 
 
@@ -95,6 +98,16 @@ class RoomFloorWindow(FloorWindow):
         self.problem_line.setStyleSheet("color: #b00020; font-weight: bold;")
         self.problem_line.hide()
         self.browser_layout.insertWidget(0, self.problem_line)
+        # this machine's floor key for the console's login (record/floor_keys.py): missing, not
+        # enrolled, or a key in the room under the login that this machine did not make
+        self.key_line = QLabel()
+        self.key_line.setObjectName("floor_key")
+        self.key_line.setWordWrap(True)
+        self.key_line.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.key_line.hide()
+        self.browser_layout.insertWidget(0, self.key_line)
+        self._key_read_at = float("-inf")
+        self._show_key()
         self.browser_layout.insertWidget(0, self.room_line)
         self.more_button = QPushButton(self.tr("More hands"))
         self.more_button.setObjectName("more_hands")
@@ -316,6 +329,7 @@ class RoomFloorWindow(FloorWindow):
             self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
         self.flags = change.flags
+        self._show_key(at_most_every_s=KEY_READ_EVERY_S)
         if change.problems is not None:  # the console's own check of every table's rows
             self.room_problems, self.room_notes = change.problems, change.notes or []
         self._show_room()
@@ -412,6 +426,59 @@ class RoomFloorWindow(FloorWindow):
             self.refusal_line.show()
         self.flag_line.setText("\n".join(self._flag_words(f) for f in self.flags))
         self.flag_line.setVisible(bool(self.flags))
+
+    def _show_key(self, at_most_every_s: float = 0.0) -> None:
+        """Says how this machine's floor key stands in the room (read again at most every
+        ``at_most_every_s``: the feed's changes ask, and the owner may enroll a key at any time)."""
+        if time.monotonic() - self._key_read_at < at_most_every_s:
+            return
+        self._key_read_at = time.monotonic()
+        try:
+            login = self.reader.login()
+            standing, valid = self.reader.floor_key_standing()
+        except RoomError as exc:
+            self.key_line.setText(
+                fill(self.tr("This machine's floor key cannot be checked with the room — %1"), str(exc))
+            )
+            self.key_line.show()
+            return
+        if standing.state == FOREIGN:
+            text = fill(
+                self.tr(
+                    "The room holds %n floor key(s) under your login %1 that this machine did not make: someone "
+                    "enrolled them in your name (the room's owner can). Tell the room's manager; rulings signed "
+                    "with them are shown as not yours.",
+                    "",
+                    len(standing.foreign),
+                ),
+                login,
+            )
+        elif standing.state == NO_KEY_HERE:
+            text = fill(
+                self.tr(
+                    "This machine holds no floor key for %1: your rulings cannot be signed. Make one on this "
+                    "machine with: dealer-app floor-key new"
+                ),
+                login,
+            )
+        elif standing.state == NOT_ENROLLED:
+            text = fill(
+                self.tr("This machine's floor key for %1 is not enrolled in the room: run dealer-app floor-key new"),
+                login,
+            )
+        elif not valid:
+            text = fill(
+                self.tr(
+                    "This machine's floor key for %1 is not valid in the room (another key was enrolled first): "
+                    "a colleague endorses it with dealer-app floor-key endorse"
+                ),
+                login,
+            )
+        else:
+            self.key_line.hide()
+            return
+        self.key_line.setText(text)
+        self.key_line.show()
 
     def _flag_words(self, f: TableFlag) -> str:
         table = self.room_tables.get(f.table_id)

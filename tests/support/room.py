@@ -26,6 +26,22 @@ class Room:
             self.logins[f"{name}_tb"],
             self.logins[f"{name}_floor"],
         )
+        self.make_floor_key(self.floor)
+
+    @staticmethod
+    def make_floor_key(url: str) -> str:
+        """A floor login's own key on this (test) machine, enrolled, as `dealer-app floor-key new`
+        does on the floor person's machine: the console signs their rulings with it. Its public key."""
+        import psycopg
+
+        from dealer_app.record.floor_keys import create_floor_signer, load_floor_signer
+        from dealer_app.room.floor_key_enrollment import enroll_floor_key
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            login = conn.execute("SELECT session_user::text").fetchone()[0]
+            signer = load_floor_signer(login) or create_floor_signer(login)
+            enroll_floor_key(conn, login, signer.public_key)
+        return signer.public_key
 
     def enroll(self, *table_ids: str) -> None:
         """The floor enrolls these tables (every table waiting, if none is named): as a floor

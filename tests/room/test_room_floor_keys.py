@@ -1,0 +1,250 @@
+"""Each floor person signs their rulings with a key of their own (issue 30 §4; record/floor_keys.py,
+room/migrations/0017). The room's owner creates the floor logins and sets their passwords: before
+this, the owner could file a ruling as a floor login, and the table applied it and every reader
+showed it as that floor person's. Each attack below is the owner's (or anyone's with a floor
+login's password), on a real PostgreSQL server; each is caught by the server, the table, every
+reader and the floor person's own console."""
+
+import json
+import os
+import time
+
+import psycopg
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from dealer_app.cli import main
+from dealer_app.record.floor_keys import (
+    BAD_SEAL,
+    KEY_NOT_VALID,
+    UNSEALED,
+    create_floor_signer,
+    load_floor_signer,
+    seal_ruling,
+)
+from dealer_app.room.floor_act_check import MATCHES, check_floor_acts
+from dealer_app.room.floor_key_enrollment import enroll_floor_key
+from dealer_app.room.forwarder import Forwarder
+from dealer_app.room.reader import RoomReader
+from tests.room.test_room_ruling_chips import dealt_table, rule_in_room, wait_for
+
+CHIPS = {"1": -100, "2": 100}
+
+
+def ruling_payload(login: str, session: int, hand: int, decision: str) -> dict:
+    return {
+        "hand": hand,
+        "moment": 1,
+        "facts": "Seat 2 says seat 1 string-raised",
+        "rules": ["I-3"],
+        "decision": decision,
+        "remedy": "adjust",
+        "chips": CHIPS,
+        "by": {"role": "floor", "name": login},
+    }
+
+
+def rule(room, table_id, session, hand, chips) -> int:
+    """The floor rules in its console (the ruling dialog's path); the room's id of the ruling."""
+    rule_in_room(room, table_id, session, hand, chips)
+    with psycopg.connect(room.owner) as conn:
+        return conn.execute("SELECT max(id) FROM room.rulings").fetchone()[0]
+
+
+def login_of(room) -> str:
+    return f"{room.name}_floor"
+
+
+def checks(room, table_id):
+    reader = RoomReader(room.floor)
+    try:
+        return check_floor_acts(reader._query, table_id)
+    finally:
+        reader.close()
+
+
+def flagged(room, table_id) -> dict[int | None, str]:
+    return {c.room_act: c.verdict for c in checks(room, table_id) if c.flagged}
+
+
+@pytest.fixture
+def table(room, tmp_path):
+    """A table that dealt two hands, in the room, its forwarder running."""
+    c = dealt_table(tmp_path / "hands.sqlite3")
+    fwd = Forwarder(c.store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    assert fwd.wait_until_sent(10), fwd.state
+    room.enroll()
+    yield c, fwd
+    fwd.stop(wait=True)
+
+
+def offered(fwd) -> set[int]:
+    return {p.id for p in fwd.state.rulings}
+
+
+def test_an_honest_ruling_is_signed_offered_applied_and_matches(room, table):
+    from dealer_app.floor.rulings import rule_from_room
+
+    c, fwd = table
+    ruled = rule(room, c.store.table_id(), c.session_id, 2, {1: -100, 2: 100})
+    wait_for(lambda: fwd.state.rulings)
+    (pending,) = fwd.state.rulings
+    signer = load_floor_signer(login_of(room))
+    assert pending.data["floor_seal"]["key"] == signer.public_key  # (signed on this machine)
+    rule_from_room(c, pending)
+    (applied,) = [p for _h, k, p, _at in c.store.session_log(c.session_id) if k == "ruling" and "room_ruling" in p]
+    assert applied["floor_seal"] == pending.data["floor_seal"]  # the table's signed row carries the seal
+    assert fwd.wait_until_sent(10)
+    (check,) = [x for x in checks(room, c.store.table_id()) if x.room_act == ruled]
+    assert check.verdict == MATCHES
+
+
+def test_a_ruling_without_the_floors_seal_is_refused_by_the_server(room, table):
+    """The owner, who set the floor login's password, files a ruling under it."""
+    c, _fwd = table
+    payload = ruling_payload(login_of(room), c.session_id, 2, "The owner's ruling")
+    with psycopg.connect(room.floor) as conn, pytest.raises(psycopg.Error, match="signed with a floor key enrolled"):
+        conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s)",
+            (c.store.table_id(), c.session_id, json.dumps(payload)),
+        )
+
+
+def test_the_owner_with_the_servers_checks_off_files_an_unsealed_ruling_nobody_takes(room, table, capsys):
+    c, fwd = table
+    tid = c.store.table_id()
+    payload = ruling_payload(login_of(room), c.session_id, 2, "The owner's ruling")
+    with psycopg.connect(room.owner, autocommit=True) as owner:
+        owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_sealed")
+        with psycopg.connect(room.floor) as conn:  # (the floor login's password: the owner set it)
+            (forged,) = conn.execute(
+                "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+                (tid, c.session_id, json.dumps(payload)),
+            ).fetchone()
+        owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_sealed")
+    honest = rule(room, tid, c.session_id, 2, {1: -50, 2: 50})
+    wait_for(lambda: honest in offered(fwd))  # (the table read the room's rulings after both were filed)
+    assert forged not in offered(fwd)
+    assert flagged(room, tid) == {forged: UNSEALED}
+    assert main(["hands", "--database", room.floor]) == 1
+    out = capsys.readouterr()
+    assert f"room ruling {forged} filed by {login_of(room)}: not signed by the floor person's own key" in (
+        out.out + out.err
+    )
+
+
+def test_a_key_the_owner_enrolls_under_a_floor_login_signs_nothing_valid(qtbot, room, table, tmp_path, capsys):
+    """The owner logs in as the floor login, enrolls a key of their own under it and signs a
+    ruling with it: the server takes it (the key is enrolled), no table or reader does, and the
+    floor person's own console and `floor-key show` say a key they did not make is enrolled."""
+    from dealer_app.ui.room_window import RoomFloorWindow
+
+    c, fwd = table
+    tid = c.store.table_id()
+    login = login_of(room)
+    owners_machine = tmp_path / "owners-keys"
+    owners = create_floor_signer(login, owners_machine)
+    with psycopg.connect(room.floor, autocommit=True) as conn:
+        enroll_floor_key(conn, login, owners.public_key)
+    payload = seal_ruling(owners, tid, c.session_id, 2, login, ruling_payload(login, c.session_id, 2, "Owner's"))
+    with psycopg.connect(room.floor) as conn:
+        (forged,) = conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+            (tid, c.session_id, json.dumps(payload)),
+        ).fetchone()
+    honest = rule(room, tid, c.session_id, 2, {1: -50, 2: 50})
+    wait_for(lambda: honest in offered(fwd))
+    assert forged not in offered(fwd)
+    assert flagged(room, tid) == {forged: KEY_NOT_VALID}
+    # the floor person, on their own machine
+    assert main(["floor-key", "show", "--database", room.floor]) == 1
+    said = capsys.readouterr()
+    assert "NOT MADE ON THIS MACHINE" in said.out and "did not make" in said.err
+    console = RoomFloorWindow(room.floor)
+    qtbot.addWidget(console)
+    console.show()
+    qtbot.waitExposed(console)
+    line = console.findChild(QLabel, "floor_key")
+    assert line.isVisible() and f"under your login {login} that this machine did not make" in line.text()
+
+
+def test_a_ruling_changed_after_it_was_signed_is_named(room, table):
+    c, _fwd = table
+    tid = c.store.table_id()
+    login = login_of(room)
+    signer = load_floor_signer(login)
+    payload = seal_ruling(signer, tid, c.session_id, 2, login, ruling_payload(login, c.session_id, 2, "Seat 1 pays"))
+    payload["chips"] = {"1": -5000, "2": 5000}  # (changed after signing: the owner, or anyone on the wire)
+    with psycopg.connect(room.floor) as conn:
+        (forged,) = conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+            (tid, c.session_id, json.dumps(payload)),
+        ).fetchone()
+    assert flagged(room, tid) == {forged: BAD_SEAL}
+
+
+def test_the_owner_replacing_the_whole_key_history_is_caught_by_the_table_that_applied_a_ruling(room, table, tmp_path):
+    """The owner turns the append-only trigger off, deletes the floor login's keys and enrolls one
+    of their own as its first: the table that applied the floor's earlier ruling (its signed row
+    carries the floor's key) offers none of the forged key's rulings, and every reader names the
+    earlier applied row as signed by a key no longer valid."""
+    from dealer_app.floor.rulings import rule_from_room
+
+    c, fwd = table
+    tid = c.store.table_id()
+    login = login_of(room)
+    first = rule(room, tid, c.session_id, 2, {1: -100, 2: 100})
+    wait_for(lambda: first in offered(fwd))
+    rule_from_room(c, fwd.state.rulings[0])
+    assert fwd.wait_until_sent(10)
+    owners = create_floor_signer(login, tmp_path / "owners-keys")
+    with psycopg.connect(room.owner) as conn:
+        conn.execute("ALTER TABLE room.floor_keys DISABLE TRIGGER append_only")
+        conn.execute("DELETE FROM room.floor_keys WHERE login = %s", (login,))
+        conn.execute("ALTER TABLE room.floor_keys ENABLE TRIGGER append_only")
+    with psycopg.connect(room.floor, autocommit=True) as conn:
+        enroll_floor_key(conn, login, owners.public_key)
+    payload = seal_ruling(owners, tid, c.session_id, 2, login, ruling_payload(login, c.session_id, 2, "Owner's"))
+    with psycopg.connect(room.floor) as conn:
+        (forged,) = conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+            (tid, c.session_id, json.dumps(payload)),
+        ).fetchone()
+    time.sleep(2.5)  # (two reads of the room's rulings at least: RULINGS_EVERY_S)
+    assert forged not in offered(fwd)
+    found = flagged(room, tid)
+    assert found.get(first) == KEY_NOT_VALID  # the room's copy of the floor's ruling, and the row applying it
+
+
+def test_a_floor_person_replaces_their_key_and_a_colleague_vouches_for_a_lost_one(
+    room, table, tmp_path, monkeypatch, capsys
+):
+    c, _fwd = table
+    floors_machine = os.environ["DEALER_APP_FLOOR_KEYS"]
+    tid = c.store.table_id()
+    assert main(["floor-key", "new", "--database", room.floor]) == 2  # (this machine's is enrolled)
+    assert "is enrolled already" in capsys.readouterr().err
+    assert main(["floor-key", "new", "--replace", "--database", room.floor]) == 0
+    rule(room, tid, c.session_id, 2, {1: -10, 2: 10})  # (signed with the new key)
+    assert main(["floor-key", "show", "--database", room.floor]) == 0  # (both keys this machine's)
+    capsys.readouterr()
+    # a colleague's laptop is lost: their new machine makes a key, unendorsed it is valid for nobody
+    room.pg.admin(f"CREATE ROLE {room.name}_bea LOGIN PASSWORD 'pw-bea' IN ROLE dealer_floor")
+    bea = room.pg.url(f"{room.name}_bea", "pw-bea", room.name)
+    lost = create_floor_signer(f"{room.name}_bea", tmp_path / "lost-laptop")
+    with psycopg.connect(bea, autocommit=True) as conn:
+        enroll_floor_key(conn, f"{room.name}_bea", lost.public_key)
+    monkeypatch.setenv("DEALER_APP_FLOOR_KEYS", str(tmp_path / "beas-new-machine"))
+    assert main(["floor-key", "new", "--database", bea]) == 1
+    said = capsys.readouterr()
+    assert "did not make" in said.err  # (the lost key, as far as this machine knows)
+    new_key = load_floor_signer(f"{room.name}_bea").public_key
+    reader = RoomReader(bea)
+    reader.catch_up()
+    beas = reader.record_ruling(tid, c.session_id, 2, ruling_payload("x", c.session_id, 2, "Bea's ruling"))
+    reader.close()
+    assert flagged(room, tid) == {beas.id: KEY_NOT_VALID}
+    monkeypatch.setenv("DEALER_APP_FLOOR_KEYS", floors_machine)  # (back on the first floor person's machine)
+    assert main(["floor-key", "endorse", f"{room.name}_bea", new_key, "--database", room.floor]) == 0
+    # Bea's ruling holds now; so does the floor's, signed with its new key
+    assert flagged(room, tid) == {}
