@@ -13,7 +13,10 @@ furthest signed head, and the hash of every ruling. At each look:
 - **gone**: a table this machine saw is not in the room any more;
 - **rekeyed**: the key enrolled for a table is not the one this machine first saw (a changed key
   is a floor's act: if no floor approved one, the owner replaced it);
-- **ruling changed / ruling gone**: a ruling's hash is not the one seen, or the ruling is gone.
+- **ruling changed / ruling gone**: a ruling's hash is not the one seen, or the ruling is gone;
+- **floor key gone**: a floor person's key this machine saw valid (record/floor_keys.py) is not
+  valid in the room any more — the login's keys were rewritten (the owner deleting them and
+  enrolling one of their own as the first).
 
 What was seen is never moved back: the flag stays until the file is removed by someone who has
 looked into it. A machine that never saw a table before it was changed cannot tell (the README
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 CUT, GONE, REKEYED, RULING_CHANGED, RULING_GONE = "cut", "gone", "rekeyed", "ruling-changed", "ruling-gone"
+FLOOR_KEY_GONE = "floor-key-gone"
 MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not this app's (refused by name)
 
 
@@ -52,6 +56,7 @@ class Seen:
 
     tables: dict[str, TableSeen] = field(default_factory=dict)
     rulings: dict[str, str] = field(default_factory=dict)  # ruling id -> hash
+    floor_keys: dict[str, list[str]] = field(default_factory=dict)  # floor login -> its keys seen valid
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,7 @@ class MemoryFlag:
     """One thing the room holds that contradicts what this machine saw."""
 
     table_id: str
-    what: str  # CUT | GONE | REKEYED | RULING_CHANGED | RULING_GONE
+    what: str  # CUT | GONE | REKEYED | RULING_CHANGED | RULING_GONE | FLOOR_KEY_GONE
     seen: str  # what was seen: a head's row, a key; a ruling's id
     now: str  # what the room holds now ("" when gone): a head's row, a key, a ruling's new hash
 
@@ -81,6 +86,11 @@ class MemoryFlag:
             )
         if self.what == RULING_GONE:
             return f"the room's ruling {self.seen}: this machine saw it; the room no longer has it"
+        if self.what == FLOOR_KEY_GONE:
+            return (
+                f"the floor login {self.table_id}: its key {self.seen[:16]}… was valid when this machine saw it; "
+                "the room no longer holds it valid: the login's keys were rewritten"
+            )
         return f"the room's ruling {self.seen}: its copy now hashes to {self.now}…, not as this machine saw it: it was rewritten"
 
 
@@ -110,6 +120,7 @@ def load(path: Path, room: str) -> Seen:
             if data
             else {},
             {str(k): str(v) for k, v in data.get("rulings", {}).items()} if data else {},
+            {str(k): [str(x) for x in v] for k, v in data.get("floor_keys", {}).items()} if data else {},
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         raise OSError(
@@ -124,7 +135,11 @@ def save(path: Path, room: str, seen: Seen) -> None:
             every = json.load(f)
     except (FileNotFoundError, ValueError):
         every = {}
-    every[room] = {"tables": {t: asdict(s) for t, s in seen.tables.items()}, "rulings": seen.rulings}
+    every[room] = {
+        "tables": {t: asdict(s) for t, s in seen.tables.items()},
+        "rulings": seen.rulings,
+        "floor_keys": seen.floor_keys,
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".room-memory-")
     try:
@@ -158,6 +173,11 @@ def compare(seen: Seen, now: Seen) -> list[MemoryFlag]:
             flags.append(MemoryFlag("", RULING_CHANGED, ruling, now.rulings[ruling][:12]))
     for ruling, digest in now.rulings.items():
         seen.rulings.setdefault(ruling, digest)
+    for login, keys in seen.floor_keys.items():
+        flags += [MemoryFlag(login, FLOOR_KEY_GONE, k, "") for k in keys if k not in now.floor_keys.get(login, [])]
+    for login, keys in now.floor_keys.items():
+        known = seen.floor_keys.setdefault(login, [])
+        known += [k for k in keys if k not in known]
     return flags
 
 
@@ -187,7 +207,10 @@ def room_now(query: Callable[[str, tuple], list[tuple]]) -> Seen:
             "SELECT id, table_id, session, hand_no, payload, floor_login, at, prev, hash FROM room.rulings", ()
         )
     }
-    return Seen(tables, rulings)
+    from dealer_app.room.floor_key_enrollment import read_floor_keys
+
+    keys = read_floor_keys(query)  # (the keys valid as this machine decides: record/floor_keys.py)
+    return Seen(tables, rulings, {login: list(k) for login, k in keys.valid.items()})
 
 
 def look(query: Callable[[str, tuple], list[tuple]], url: str, path: Path) -> list[MemoryFlag]:
@@ -200,4 +223,14 @@ def look(query: Callable[[str, tuple], list[tuple]], url: str, path: Path) -> li
     return flags
 
 
-__all__ = ["CUT", "GONE", "REKEYED", "RULING_CHANGED", "RULING_GONE", "MemoryFlag", "look", "room_key"]
+__all__ = [
+    "CUT",
+    "FLOOR_KEY_GONE",
+    "GONE",
+    "REKEYED",
+    "RULING_CHANGED",
+    "RULING_GONE",
+    "MemoryFlag",
+    "look",
+    "room_key",
+]

@@ -101,13 +101,21 @@ def _hold_upgrade_lock(holder) -> None:
 
     for attempt in (1, 2, 3):
         try:
-            holder.execute("CREATE SCHEMA IF NOT EXISTS room")
-            holder.execute(f"CREATE TABLE IF NOT EXISTS {_LOCK_TABLE} (id integer PRIMARY KEY CHECK (id = 1))")
-            holder.execute(f"REVOKE ALL ON {_LOCK_TABLE} FROM PUBLIC")
+            # (made only when missing: two upgrades revoking on the same table at once collide in
+            # the catalogue, "tuple concurrently updated" — seen once in a whole-suite run)
+            if holder.execute("SELECT to_regclass(%s)", (_LOCK_TABLE,)).fetchone()[0] is None:
+                holder.execute("CREATE SCHEMA IF NOT EXISTS room")
+                holder.execute(f"CREATE TABLE IF NOT EXISTS {_LOCK_TABLE} (id integer PRIMARY KEY CHECK (id = 1))")
+                holder.execute(f"REVOKE ALL ON {_LOCK_TABLE} FROM PUBLIC")
             holder.commit()
             holder.execute(f"LOCK TABLE {_LOCK_TABLE} IN ACCESS EXCLUSIVE MODE")
             return
-        except (psycopg.errors.UniqueViolation, psycopg.errors.DuplicateTable, psycopg.errors.DuplicateSchema):
+        except (
+            psycopg.errors.UniqueViolation,
+            psycopg.errors.DuplicateTable,
+            psycopg.errors.DuplicateSchema,
+            psycopg.errors.InternalError_,  # (tuple concurrently updated: the other made it at that moment)
+        ):
             holder.rollback()  # (the other upgrade made it a moment before: lock it now)
             if attempt == 3:
                 raise

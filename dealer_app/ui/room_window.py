@@ -516,6 +516,15 @@ class RoomFloorWindow(FloorWindow):
                 f.now[:16],
                 f.seen[:16],
             )
+        if f.what == memory.FLOOR_KEY_GONE:
+            return fill(
+                self.tr(
+                    "the floor login %1: its key %2… was valid when this machine saw it; the room no longer holds "
+                    "it valid: the login's keys were rewritten"
+                ),
+                f.table_id,
+                f.seen[:16],
+            )
         if f.what == memory.RULING_GONE:
             return fill(self.tr("the room's ruling %1: this machine saw it; the room no longer has it"), f.seen)
         if f.what == memory.RULING_CHANGED:

@@ -13,6 +13,7 @@ import pytest
 
 from dealer_app.cli import main
 from dealer_app.live.controller import TableController
+from dealer_app.record.floor_keys import load_floor_signer
 from dealer_app.record.store import Store
 from dealer_app.room.forwarder import OFFLINE, REFUSED, UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
@@ -258,7 +259,10 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     rows = reader.hand_rows(hand.table_id, hand.session, hand.hand)
     # (shown under the login that filed it, whatever the payload gives: issue 30's third attack pass)
     by = {"role": "floor", "name": f"{room.name}_floor"}
-    assert rows[-1][1:3] == ("ruling", {"decision": "the bet stands", "by": by})
+    kind, shown = rows[-1][1:3]
+    seal = shown.pop("floor_seal")  # (signed with the floor person's own key: record/floor_keys.py)
+    assert (kind, shown) == ("ruling", {"decision": "the bet stands", "by": by})
+    assert seal["key"] == load_floor_signer(f"{room.name}_floor").public_key and len(seal["signature"]) == 128
     again = RoomReader(room.floor)
     again.catch_up()
     assert [h.rulings for h in again.hands() if h.id == hand.id] == [1]

@@ -45,6 +45,16 @@ def the_ruling(session: int, by_name: str) -> str:
     return json.dumps(ruling.payload({"role": "floor", "name": by_name}))
 
 
+def sealed(room, login: str, table_id: str, session: int, by_name: str) -> str:
+    """``the_ruling`` signed with ``login``'s own floor key (made on this machine and enrolled, as
+    `dealer-app floor-key new` does), as that login's console files it (record/floor_keys.py)."""
+    from dealer_app.record.floor_keys import load_floor_signer, seal_ruling
+
+    room.make_floor_key(as_login(room, login))
+    payload = json.loads(the_ruling(session, by_name))
+    return json.dumps(seal_ruling(load_floor_signer(login), table_id, session, 2, login, payload))
+
+
 @pytest.fixture
 def table(room, tmp_path):
     """A table of two hands in the room (forwarded, enrolled), its forwarder running."""
@@ -136,8 +146,8 @@ def test_a_floor_login_cannot_rule_as_another_and_a_ruling_already_there_stands_
     # a row filed before the server's check (the owner turned it off): shown and applied as bob's
     with psycopg.connect(room.owner, autocommit=True) as owner:
         owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_under_its_login")
-        with psycopg.connect(as_login(room, bob), autocommit=True) as conn:
-            conn.execute(insert, (table_id, sid, the_ruling(sid, anna)))
+        with psycopg.connect(as_login(room, bob), autocommit=True) as conn:  # (signed with bob's own key)
+            conn.execute(insert, (table_id, sid, sealed(room, bob, table_id, sid, anna)))
         owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_under_its_login")
     code, out, err = run(capsys, "rulings", "--database", room.floor, "--json")
     assert code == 1, err
@@ -162,8 +172,10 @@ def test_the_rooms_owner_files_no_ruling_and_one_filed_with_the_check_off_is_fla
         with pytest.raises(psycopg.errors.InsufficientPrivilege, match=f"{room.name}_owner is not one"):
             owner.execute(insert, (table_id, sid, the_ruling(sid, anna)))
         owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_under_its_login")
+        owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_with_a_floor_seal")
         owner.execute(insert, (table_id, sid, the_ruling(sid, anna)))
         owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_under_its_login")
+        owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_with_a_floor_seal")
     checks = floor_checks(room, table_id)
     assert [c.verdict for c in checks] == [NOT_FLOOR_LOGIN]
     assert f"was filed by {room.name}_owner, which is not a floor login" in checks[0].words()
@@ -175,7 +187,7 @@ def test_the_rooms_owner_files_no_ruling_and_one_filed_with_the_check_off_is_fla
     assert code == 1 and NOT_FLOOR_LOGIN in err
     # the table applies none of it: a floor's own ruling after it is offered, the owner's never
     with psycopg.connect(as_login(room, anna), autocommit=True) as conn:
-        conn.execute(insert, (table_id, sid, the_ruling(sid, anna)))
+        conn.execute(insert, (table_id, sid, sealed(room, anna, table_id, sid, anna)))
     wait_for(lambda: fwd.state.rulings)
     assert [r.floor_login for r in fwd.state.rulings] == [anna]
 

@@ -115,13 +115,13 @@ def test_the_owner_with_the_servers_checks_off_files_an_unsealed_ruling_nobody_t
     tid = c.store.table_id()
     payload = ruling_payload(login_of(room), c.session_id, 2, "The owner's ruling")
     with psycopg.connect(room.owner, autocommit=True) as owner:
-        owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_sealed")
+        owner.execute("ALTER TABLE room.rulings DISABLE TRIGGER ruling_with_a_floor_seal")
         with psycopg.connect(room.floor) as conn:  # (the floor login's password: the owner set it)
             (forged,) = conn.execute(
                 "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
                 (tid, c.session_id, json.dumps(payload)),
             ).fetchone()
-        owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_sealed")
+        owner.execute("ALTER TABLE room.rulings ENABLE TRIGGER ruling_with_a_floor_seal")
     honest = rule(room, tid, c.session_id, 2, {1: -50, 2: 50})
     wait_for(lambda: honest in offered(fwd))  # (the table read the room's rulings after both were filed)
     assert forged not in offered(fwd)
@@ -183,7 +183,9 @@ def test_a_ruling_changed_after_it_was_signed_is_named(room, table):
     assert flagged(room, tid) == {forged: BAD_SEAL}
 
 
-def test_the_owner_replacing_the_whole_key_history_is_caught_by_the_table_that_applied_a_ruling(room, table, tmp_path):
+def test_the_owner_replacing_the_whole_key_history_is_caught_by_the_table_that_applied_a_ruling(
+    room, table, tmp_path, capsys
+):
     """The owner turns the append-only trigger off, deletes the floor login's keys and enrolls one
     of their own as its first: the table that applied the floor's earlier ruling (its signed row
     carries the floor's key) offers none of the forged key's rulings, and every reader names the
@@ -197,6 +199,8 @@ def test_the_owner_replacing_the_whole_key_history_is_caught_by_the_table_that_a
     wait_for(lambda: first in offered(fwd))
     rule_from_room(c, fwd.state.rulings[0])
     assert fwd.wait_until_sent(10)
+    assert main(["hands", "--database", room.floor]) == 0  # (the floor's machine looks: it remembers the keys)
+    capsys.readouterr()
     owners = create_floor_signer(login, tmp_path / "owners-keys")
     with psycopg.connect(room.owner) as conn:
         conn.execute("ALTER TABLE room.floor_keys DISABLE TRIGGER append_only")
@@ -214,6 +218,10 @@ def test_the_owner_replacing_the_whole_key_history_is_caught_by_the_table_that_a
     assert forged not in offered(fwd)
     found = flagged(room, tid)
     assert found.get(first) == KEY_NOT_VALID  # the room's copy of the floor's ruling, and the row applying it
+    assert main(["hands", "--database", room.floor]) == 1
+    said = capsys.readouterr().err
+    assert f"the floor login {login}: its key {load_floor_signer(login).public_key[:16]}… was valid" in said
+    assert "the login's keys were rewritten" in said
 
 
 def test_a_floor_person_replaces_their_key_and_a_colleague_vouches_for_a_lost_one(

@@ -80,5 +80,7 @@ BEGIN
     RETURN NEW;
 END
 $$;
-CREATE TRIGGER ruling_sealed BEFORE INSERT ON room.rulings
+-- (named to fire after ruling_under_its_login, 0014: triggers fire in name order, so a ruling naming
+-- another login, or filed by no floor login, is refused in those words first)
+CREATE TRIGGER ruling_with_a_floor_seal BEFORE INSERT ON room.rulings
     FOR EACH ROW EXECUTE FUNCTION room.ruling_sealed();

@@ -1752,7 +1752,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="411"/>
+        <location filename="../../room/reader.py" line="414"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1767,27 +1767,27 @@
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1054"/>
+        <location filename="../../record/store.py" line="1073"/>
         <source>The anchors file %1 is missing, but the record&apos;s signed heads were written to it: rows cut from the record&apos;s end cannot be found without it. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber die signierten Stände des Protokolls wurden in sie geschrieben: Ohne sie lassen sich am Ende des Protokolls gelöschte Zeilen nicht finden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1067"/>
+        <location filename="../../record/store.py" line="1086"/>
         <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1080"/>
+        <location filename="../../record/store.py" line="1099"/>
         <source>The anchors file %1 cannot be read (%2): the record&apos;s seals are not checked against it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1092"/>
+        <location filename="../../record/store.py" line="1111"/>
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../record/store.py" line="1117"/>
+        <location filename="../../record/store.py" line="1136"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
         <translation>
             <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Problem): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
@@ -1795,28 +1795,28 @@
         </translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1152"/>
+        <location filename="../../record/store.py" line="1171"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1157"/>
-        <location filename="../../record/store.py" line="1168"/>
+        <location filename="../../record/store.py" line="1176"/>
+        <location filename="../../record/store.py" line="1187"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1165"/>
+        <location filename="../../record/store.py" line="1184"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1173"/>
+        <location filename="../../record/store.py" line="1192"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1186"/>
+        <location filename="../../record/store.py" line="1205"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -4684,32 +4684,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="75"/>
+        <location filename="../room_window.py" line="78"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="77"/>
+        <location filename="../room_window.py" line="80"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="99"/>
+        <location filename="../room_window.py" line="112"/>
         <source>More hands</source>
         <translation>Weitere Spiele</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="238"/>
         <source>%1 hands listed; looking in the room…</source>
         <translation>%1 Spiele aufgelistet; im Raum wird gesucht …</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="228"/>
+        <location filename="../room_window.py" line="241"/>
         <source>%1 hands listed; the room has more: scroll down for them</source>
         <translation>%1 Spiele aufgelistet; der Saal hat weitere: nach unten blättern</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="231"/>
+        <location filename="../room_window.py" line="244"/>
         <source>%n hand(s)</source>
         <translation>
             <numerusform>%n Spiel</numerusform>
@@ -4717,20 +4717,20 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="245"/>
+        <location filename="../room_window.py" line="258"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="253"/>
-        <location filename="../room_window.py" line="259"/>
-        <location filename="../room_window.py" line="264"/>
-        <location filename="../room_window.py" line="268"/>
+        <location filename="../room_window.py" line="266"/>
+        <location filename="../room_window.py" line="272"/>
+        <location filename="../room_window.py" line="277"/>
+        <location filename="../room_window.py" line="281"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="269"/>
+        <location filename="../room_window.py" line="282"/>
         <source>%n floor act(s) do not match the room&apos;s record of them:</source>
         <translation>
             <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
@@ -4738,12 +4738,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="275"/>
+        <location filename="../room_window.py" line="288"/>
         <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
         <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="281"/>
+        <location filename="../room_window.py" line="294"/>
         <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
         <translation>
             <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
@@ -4751,32 +4751,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="374"/>
+        <location filename="../room_window.py" line="388"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="375"/>
+        <location filename="../room_window.py" line="389"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="376"/>
+        <location filename="../room_window.py" line="390"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="377"/>
+        <location filename="../room_window.py" line="391"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="379"/>
+        <location filename="../room_window.py" line="393"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="380"/>
+        <location filename="../room_window.py" line="394"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4784,7 +4784,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="389"/>
+        <location filename="../room_window.py" line="403"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4792,7 +4792,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="407"/>
+        <location filename="../room_window.py" line="421"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4800,37 +4800,70 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="423"/>
+        <location filename="../room_window.py" line="441"/>
+        <source>This machine&apos;s floor key cannot be checked with the room — %1</source>
+        <translation>Der Floor-Schlüssel dieses Rechners kann nicht mit dem Saal abgeglichen werden — %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="448"/>
+        <source>The room holds %n floor key(s) under your login %1 that this machine did not make: someone enrolled them in your name (the room&apos;s owner can). Tell the room&apos;s manager; rulings signed with them are shown as not yours.</source>
+        <translation>
+            <numerusform>Der Saal führt unter Ihrem Login %1 %n Floor-Schlüssel, den dieser Rechner nicht erzeugt hat: jemand hat ihn in Ihrem Namen eingetragen (der Eigentümer des Saals kann das). Sagen Sie es der Saalleitung; damit signierte Entscheidungen werden als nicht Ihre angezeigt.</numerusform>
+            <numerusform>Der Saal führt unter Ihrem Login %1 %n Floor-Schlüssel, die dieser Rechner nicht erzeugt hat: jemand hat sie in Ihrem Namen eingetragen (der Eigentümer des Saals kann das). Sagen Sie es der Saalleitung; damit signierte Entscheidungen werden als nicht Ihre angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="459"/>
+        <source>This machine holds no floor key for %1: your rulings cannot be signed. Make one on this machine with: dealer-app floor-key new</source>
+        <translation>Dieser Rechner hat keinen Floor-Schlüssel für %1: Ihre Entscheidungen können nicht signiert werden. Legen Sie auf diesem Rechner einen an mit: dealer-app floor-key new</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="466"/>
+        <source>This machine&apos;s floor key for %1 is not enrolled in the room: run dealer-app floor-key new</source>
+        <translation>Der Floor-Schlüssel dieses Rechners für %1 ist im Saal nicht eingetragen: dealer-app floor-key new ausführen</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="472"/>
+        <source>This machine&apos;s floor key for %1 is not valid in the room (another key was enrolled first): a colleague endorses it with dealer-app floor-key endorse</source>
+        <translation>Der Floor-Schlüssel dieses Rechners für %1 gilt im Saal nicht (ein anderer Schlüssel wurde zuerst eingetragen): eine Kollegin oder ein Kollege bestätigt ihn mit dealer-app floor-key endorse</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="490"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="431"/>
+        <location filename="../room_window.py" line="498"/>
         <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
         <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="440"/>
+        <location filename="../room_window.py" line="507"/>
         <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
         <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="445"/>
+        <location filename="../room_window.py" line="512"/>
         <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
         <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="453"/>
+        <location filename="../room_window.py" line="522"/>
+        <source>the floor login %1: its key %2… was valid when this machine saw it; the room no longer holds it valid: the login&apos;s keys were rewritten</source>
+        <translation>das Floor-Login %1: sein Schlüssel %2… galt, als dieser Rechner ihn sah; der Saal führt ihn nicht mehr als gültig: die Schlüssel des Logins wurden umgeschrieben</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="529"/>
         <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
         <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="457"/>
+        <location filename="../room_window.py" line="533"/>
         <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
         <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="464"/>
+        <location filename="../room_window.py" line="540"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4838,47 +4871,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="467"/>
+        <location filename="../room_window.py" line="543"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="475"/>
+        <location filename="../room_window.py" line="551"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="479"/>
+        <location filename="../room_window.py" line="555"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="481"/>
+        <location filename="../room_window.py" line="557"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="482"/>
+        <location filename="../room_window.py" line="558"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="483"/>
+        <location filename="../room_window.py" line="559"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="491"/>
+        <location filename="../room_window.py" line="567"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="497"/>
+        <location filename="../room_window.py" line="573"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="498"/>
+        <location filename="../room_window.py" line="574"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4934,37 +4967,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="214"/>
+        <location filename="../room_link.py" line="218"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="218"/>
+        <location filename="../room_link.py" line="222"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="231"/>
+        <location filename="../room_link.py" line="235"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="233"/>
+        <location filename="../room_link.py" line="237"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="238"/>
+        <location filename="../room_link.py" line="242"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="245"/>
+        <location filename="../room_link.py" line="249"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="265"/>
+        <location filename="../room_link.py" line="269"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5240,12 +5273,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="165"/>
+        <location filename="../room_link.py" line="169"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="168"/>
+        <location filename="../room_link.py" line="172"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5253,12 +5286,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="174"/>
+        <location filename="../room_link.py" line="178"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="182"/>
+        <location filename="../room_link.py" line="186"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5266,22 +5299,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="189"/>
+        <location filename="../room_link.py" line="193"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="191"/>
+        <location filename="../room_link.py" line="195"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="195"/>
+        <location filename="../room_link.py" line="199"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="201"/>
+        <location filename="../room_link.py" line="205"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
