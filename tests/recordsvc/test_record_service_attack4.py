@@ -187,9 +187,9 @@ def test_a_void_an_undo_and_confirmed_stacks_written_from_source_are_named_unsig
     code = main(["verify", str(folder / RECORD_NAME)])
     out, err = capsys.readouterr()
     assert code == 1, out + err
-    assert out.count("a irregularity row claims a floor act under a signature that is not the floor's") == 2, out
+    assert out.count("an irregularity row claims a floor act under a signature that is not the floor's") == 2, out
     assert "UNSIGNED floor act (role 'dealer', name 'Maria' not checked)" in out
-    assert "a undo row claims a floor act" in out
+    assert "an undo row claims a floor act" in out
     assert "UNSIGNED floor act (names no one)" in out
     assert "a sit row claims a floor act" in out
 
