@@ -7,6 +7,8 @@ named by the readers as an unsigned floor act, never as the floor's."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QTranslator
+from PySide6.QtWidgets import QApplication
 
 from dealer_app.__main__ import main
 from dealer_app.live.controller import TableController
@@ -14,10 +16,12 @@ from dealer_app.record.rows import IrregularityRow, SitRow, UndoRow
 from dealer_app.record.store import Store
 from dealer_app.recordsvc import protocol as p
 from dealer_app.settings import RECORD_NAME
+from dealer_app.ui.words import error_words
 from tests.record.test_record_proves_itself import play_hands
 from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
 from tests.support.floor_accounts import MARIA
+from tests.support.helpers import load_german
 
 VOID = ["irregularity", "I-7"]
 FOLD = ["act", 1, "fold"]
@@ -103,6 +107,41 @@ def test_an_undo_naming_a_fold_while_the_floors_void_is_in_force_is_refused(tmp_
     assert rows_of(service.folder, session, "undo") == []
     assert rows_of(service.folder, session, "input")[-1:] != [{"input": FOLD}]  # (nothing of the refused commit)
     assert isinstance(call(raw, p.Check()), p.Failing)
+    raw.close()
+
+
+@pytest.fixture
+def german(qapp):
+    translator = QTranslator()
+    assert load_german(translator)
+    QApplication.installTranslator(translator)
+    yield
+    QApplication.removeTranslator(translator)
+
+
+def test_an_undos_refusal_is_said_in_german(tmp_path, service, german):
+    """The refusal crosses the socket as a sentence (its parts too): the dealer's German window
+    says it all in German, not English words inside a German frame."""
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    signed = {"role": "floor", "name": "Maria"}
+    assert isinstance(
+        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+    )
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert error_words(reply.says) == (
+        f'Tischsitzung {session}, Spiel 2: das Rückgängigmachen nennt ["act", 1, "fold"], aber die letzte '
+        "Eingabe des Spiels ist die Ungültigerklärung durch den Floor (I-7): abgelehnt"
+    )
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert error_words(reply.says) == (
+        f"Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt die Ungültigerklärung durch den Floor (I-7), "
+        "aber in diesem Spiel gibt es keine Eingabe, die rückgängig gemacht werden kann: abgelehnt"
+    )
     raw.close()
 
 

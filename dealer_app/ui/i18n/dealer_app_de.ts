@@ -2704,7 +2704,7 @@
     <message>
         <location filename="../../recordsvc/server.py" line="453"/>
         <source>table session %1, hand %2: %3: refused</source>
-        <translation>Tischsitzung %1, Hand %2: %3: abgelehnt</translation>
+        <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
         <location filename="../../recordsvc/server.py" line="473"/>
@@ -2750,6 +2750,21 @@
         <location filename="../../room/service_link.py" line="157"/>
         <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="42"/>
+        <source>the undo names %1 but the hand has no input to undo</source>
+        <translation>das Rückgängigmachen nennt %1, aber in diesem Spiel gibt es keine Eingabe, die rückgängig gemacht werden kann</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="44"/>
+        <source>the undo names %1 but the hand&apos;s last input is %2</source>
+        <translation>das Rückgängigmachen nennt %1, aber die letzte Eingabe des Spiels ist %2</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="57"/>
+        <source>the floor&apos;s void (%1)</source>
+        <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
 </context>
 <context>
@@ -4934,37 +4949,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="214"/>
+        <location filename="../room_link.py" line="218"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="218"/>
+        <location filename="../room_link.py" line="222"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="231"/>
+        <location filename="../room_link.py" line="235"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="233"/>
+        <location filename="../room_link.py" line="237"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="238"/>
+        <location filename="../room_link.py" line="242"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="245"/>
+        <location filename="../room_link.py" line="249"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="265"/>
+        <location filename="../room_link.py" line="269"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -5240,12 +5255,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="165"/>
+        <location filename="../room_link.py" line="169"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="168"/>
+        <location filename="../room_link.py" line="172"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -5253,12 +5268,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="174"/>
+        <location filename="../room_link.py" line="178"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="182"/>
+        <location filename="../room_link.py" line="186"/>
         <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
         <translation>
             <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
@@ -5266,22 +5281,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="189"/>
+        <location filename="../room_link.py" line="193"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="191"/>
+        <location filename="../room_link.py" line="195"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="195"/>
+        <location filename="../room_link.py" line="199"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="201"/>
+        <location filename="../room_link.py" line="205"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
