@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QSplitter
 
 from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.record.hand_find import HandFind
@@ -80,8 +80,12 @@ class RoomFloorWindow(FloorWindow):
         # scrolling sideways: the list is given more of the window (the moves list, beside the
         # table, less), and its marks and players share what the other columns leave, cut short
         self.hand_list.fit_columns(cut=(3, 5), widest=self.fontMetrics().horizontalAdvance("0") * 24)
-        self.centralWidget().setSizes([BROWSER_WIDTH, 1280 - BROWSER_WIDTH])
-        self.table_view.parentWidget().setSizes([640, 1280 - BROWSER_WIDTH - 640])
+        for split, sizes in (
+            (self.centralWidget(), [BROWSER_WIDTH, 1280 - BROWSER_WIDTH]),
+            (self.table_view.parentWidget(), [640, 1280 - BROWSER_WIDTH - 640]),  # (the table, its moves)
+        ):
+            if isinstance(split, QSplitter):
+                split.setSizes(sizes)
         self.room_line = QLabel()
         self.room_line.setWordWrap(True)
         self.refusal_line = QLabel()
