@@ -380,7 +380,7 @@ def _may_replace(out: Path) -> bool | None:
 def parse_hand_id(text: str) -> tuple[int, int]:
     """``SESSION-HAND`` (as ``dealer-app hands`` lists them: ``3-12``)."""
     session, sep, hand = text.partition("-")
-    if not sep or not session.isdigit() or not hand.isdigit():
+    if not sep or not (session + hand).isascii() or not session.isdigit() or not hand.isdigit():
         raise UsageError(f"{text!r} is not a hand id: SESSION-HAND, as 'dealer-app hands' lists them (3-12)")
     return int(session), int(hand)
 
@@ -506,7 +506,8 @@ def _wanted(h, args) -> bool:
     if args.table and args.table.lower() not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
         return False
     player = (args.player or "").strip().lower()
-    if player and not (any(player in p.lower() for p in h.players) or (player.isdigit() and int(player) in h.seats)):
+    seat = int(player) if player.isascii() and player.isdigit() else None  # ("²" is a digit to isdigit, not to int)
+    if player and not (any(player in p.lower() for p in h.players) or seat in h.seats):
         return False
     if args.since and h.started < args.since:
         return False

@@ -165,8 +165,9 @@ def unsigned_floor_words(row_kind: str, payload: Payload) -> str | None:
     claim = floor_claim(row_kind, payload)
     if claim is None or signed_floor_name(claim) is not None or (not claim and row_kind == RulingRow.kind):
         return None
+    article = "an" if row_kind[:1] in "aeiou" else "a"  # (an undo, an irregularity, an input row)
     return (
-        f"a {row_kind} row claims a floor act under a signature that is not the floor's "
+        f"{article} {row_kind} row claims a floor act under a signature that is not the floor's "
         f"({shown_floor_name(claim)}): no floor person's passphrase stands behind it"
     )
 

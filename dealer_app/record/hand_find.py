@@ -39,9 +39,7 @@ class HandFind:
         if self.table and self.table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
             return False
         wanted = self.player
-        if wanted and not (
-            any(wanted in p.lower() for p in h.players) or (wanted.isdigit() and int(wanted) in h.seats)
-        ):
+        if wanted and not (any(wanted in p.lower() for p in h.players) or _seat_number(wanted) in h.seats):
             return False
         if (self.since and h.started < self.since) or (self.until and h.started[: len(self.until)] > self.until):
             return False
@@ -57,3 +55,9 @@ class HandFind:
         ):
             return False
         return not (self.irregular and not (h.irregularities or h.rulings))
+
+
+def _seat_number(typed: str) -> int | None:
+    """A seat's number when the floor typed one in ASCII digits, else None ("²" and "٣" are
+    digits to ``isdigit`` but a name's letters here: ``int`` refuses "²", and a seat is typed 3)."""
+    return int(typed) if typed.isascii() and typed.isdigit() else None

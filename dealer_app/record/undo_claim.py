@@ -6,7 +6,8 @@ the undo is decided from what it names (floor_signing.floor_claim: taking a void
 floor's), so a row naming an ordinary input while the fold takes the floor's void back would
 undo the void without the floor (the fourth attack pass). ``undo_mismatch`` folds one row and
 says, in words, when an undo names another input than the one it takes back: the record service
-refuses such a row before writing it, the record's check names one already written.
+refuses such a row before writing it (its sentence, ``says``, translated in the dealer's window as
+the service's other refusals are), the record's check names one already written (English).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.floor_signing import is_void_input
 from dealer_app.record.rows import GIVING_KINDS, HandEndRow, HandStartRow, UndoRow
 
@@ -33,17 +35,26 @@ class UndoMismatch:
     claimed: Any
     taken: list[Any] | None
 
-    def words(self) -> str:
-        """English: what the undo names and what it really takes back."""
+    def says(self) -> Says:
+        """What the undo names and what it really takes back, as a sentence (engine/says.py)."""
         claimed = _shown(self.claimed)
         if self.taken is None:
-            return f"the undo names {claimed} but the hand has no input to undo"
-        return f"the undo names {claimed} but the hand's last input is {_shown(self.taken)}"
+            return says(QT_TRANSLATE_NOOP("Errors", "the undo names %1 but the hand has no input to undo"), claimed)
+        return says(
+            QT_TRANSLATE_NOOP("Errors", "the undo names %1 but the hand's last input is %2"),
+            claimed,
+            _shown(self.taken),
+        )
+
+    def words(self) -> str:
+        """English: what the undo names and what it really takes back."""
+        return str(self.says())
 
 
-def _shown(given: Any) -> str:
+def _shown(given: Any) -> Says | str:
+    """An input as the sentence quotes it: the floor's void in words, any other as its JSON."""
     if is_void_input(given):
-        return f"the floor's void ({given[1]})"
+        return says(QT_TRANSLATE_NOOP("Errors", "the floor's void (%1)"), str(given[1]))
     text = json.dumps(given, ensure_ascii=False)
     return text if len(text) <= 80 else text[:77] + "..."
 

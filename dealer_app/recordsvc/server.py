@@ -453,7 +453,7 @@ class RecordService:
                             QT_TRANSLATE_NOOP("Errors", "table session %1, hand %2: %3: refused"),
                             session,
                             hand,
-                            mismatch.words(),
+                            mismatch.says(),
                         )
                     )
 

@@ -77,9 +77,10 @@ def name_pattern(typed: str) -> str | None:
     whose Python ``lower()`` holds ``typed`` (already lower-cased) is in it — each character in
     every spelling whose lower case it is, each as the row's JSON writes it (ensure_ascii off:
     only ", \\ and controls escaped) — so the room narrows as ``HandFind.keeps`` keeps, in any
-    locale. None when it cannot (a dot above, the second half of İ's lower case; a digit of
-    another script, which ``keeps`` reads as a seat's number): the room then reads every hand."""
-    if "\u0307" in typed or (typed.isdigit() and not typed.isascii()):
+    locale. None when it cannot (a dot above, the second half of İ's lower case): the room then
+    reads every hand. (A digit of another script, "²", is a name's letter to ``keeps``, which
+    reads only ASCII digits as a seat's number, so it narrows as any letter does.)"""
+    if "\u0307" in typed:
         return None
     spellings = _upper_spellings()
     parts = []

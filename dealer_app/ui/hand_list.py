@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractItemView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Collection, Sequence
 
     from dealer_app.record.hand_index import HandSummary
 
@@ -38,6 +38,7 @@ class HandListModel(QAbstractTableModel):
         self.texts, self.tip = texts, tip
         self.hands: list[HandSummary] = []
         self._cells: dict[int, Sequence[str]] = {}
+        self.whole_in_tip: frozenset[int] = frozenset()  # columns cut to fit: their words whole in the tooltip
 
     def set_hands(self, hands: list[HandSummary]) -> None:
         self.beginResetModel()
@@ -73,6 +74,8 @@ class HandListModel(QAbstractTableModel):
             return FAILING_COLOUR
         if role == Qt.ItemDataRole.ToolTipRole and getattr(hand, "failing", None):
             return self.tip(hand)
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in self.whole_in_tip:
+            return self.cell(index.row(), index.column()) or None
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
@@ -117,6 +120,19 @@ class HandList(QTableView):
         self.verticalHeader().setVisible(False)
         self.setWordWrap(False)
         self.selectionModel().selectionChanged.connect(lambda *_: self.itemSelectionChanged.emit())
+
+    def fit_columns(self, cut: Collection[int], widest: int) -> None:
+        """Every column in the list's width, never behind a sideways scroll bar: the others as
+        wide as their words (at most ``widest`` pixels), the ``cut`` ones (a hand's marks, its
+        players) share what is left, cut short with "…" and said whole in their tooltip."""
+        header = self.horizontalHeader()
+        header.setMaximumSectionSize(widest)
+        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("0") * 4)
+        for column in range(self.hand_model.columnCount()):
+            mode = QHeaderView.ResizeMode.Stretch if column in cut else QHeaderView.ResizeMode.ResizeToContents
+            header.setSectionResizeMode(column, mode)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.hand_model.whole_in_tip = frozenset(cut)
 
     def rowCount(self) -> int:
         return self.hand_model.rowCount()

@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QSplitter
 
 from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.record.hand_find import HandFind
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 KEY_READ_EVERY_S = 30.0  # this machine's floor key checked with the room again, at most this often
 FIND_PAUSE_MS = 300  # the floor stopped typing: the room is asked (each key restarts the wait)
+BROWSER_WIDTH = 560  # of a 1280-pixel window: the hand list, its filters and its lines
 
 
 class _FeedBridge(QObject):
@@ -78,6 +79,16 @@ class RoomFloorWindow(FloorWindow):
         self.setWindowTitle(fill(self.tr("Floor — the room at %1"), shown_url(url)))
         self.files_button.hide()  # (a file's hands are read in the console on one record)
         self.hand_model.set_header(4, self.tr("Limits"))
+        # at 1280x720 the floor sees each hand's table, number, marks and players without
+        # scrolling sideways: the list is given more of the window (the moves list, beside the
+        # table, less), and its marks and players share what the other columns leave, cut short
+        self.hand_list.fit_columns(cut=(3, 5), widest=self.fontMetrics().horizontalAdvance("0") * 24)
+        for split, sizes in (
+            (self.centralWidget(), [BROWSER_WIDTH, 1280 - BROWSER_WIDTH]),
+            (self.table_view.parentWidget(), [640, 1280 - BROWSER_WIDTH - 640]),  # (the table, its moves)
+        ):
+            if isinstance(split, QSplitter):
+                split.setSizes(sizes)
         self.room_line = QLabel()
         self.room_line.setWordWrap(True)
         self.refusal_line = QLabel()
@@ -222,8 +233,7 @@ class RoomFloorWindow(FloorWindow):
                 shown[k] = h
         selected = self._selected_key()
         self.hands = self.shown = sorted(shown.values(), key=sort_key, reverse=True)
-        self.hand_model.set_hands(self.shown)
-        self.hand_list.resizeColumnsToContents()
+        self.hand_model.set_hands(self.shown)  # (the list's header sizes its columns: fit_columns)
         self._select(selected)
         self.more_button.setVisible(more)
         self._say_count()

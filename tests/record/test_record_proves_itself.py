@@ -361,6 +361,10 @@ def test_hands_filters_and_report_usage(record, run, tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     code, out, _err = run("hands", "--db", db, "--player", "2")  # a seat number matches the seat
     assert code == 0 and len(out.splitlines()) == 6
+    code, out, err = run("hands", "--db", db, "--player", "²")  # a digit to isdigit, not to int: no seat
+    assert (code, out) == (0, "") and "no hands match" in err
+    code, _out, err = run("report", "--db", db, "--hand", "1-²", "--out", tmp_path / "r.pdf")
+    assert code == 2 and "'1-²' is not a hand id" in err
     code, _out, err = run("hands", "--db", db, "--since", "yesterday")
     assert code == 2 and "a UTC date and time" in err
     code, out, _err = run("hands", "--db", db, "--since", "2999-01-01")

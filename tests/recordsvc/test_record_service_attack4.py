@@ -7,6 +7,8 @@ named by the readers as an unsigned floor act, never as the floor's."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QTranslator
+from PySide6.QtWidgets import QApplication
 
 from dealer_app.__main__ import main
 from dealer_app.live.controller import TableController
@@ -14,10 +16,12 @@ from dealer_app.record.rows import IrregularityRow, SitRow, UndoRow
 from dealer_app.record.store import Store
 from dealer_app.recordsvc import protocol as p
 from dealer_app.settings import RECORD_NAME
+from dealer_app.ui.words import error_words
 from tests.record.test_record_proves_itself import play_hands
 from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
 from tests.support.floor_accounts import MARIA
+from tests.support.helpers import load_german
 
 VOID = ["irregularity", "I-7"]
 FOLD = ["act", 1, "fold"]
@@ -106,6 +110,41 @@ def test_an_undo_naming_a_fold_while_the_floors_void_is_in_force_is_refused(tmp_
     raw.close()
 
 
+@pytest.fixture
+def german(qapp):
+    translator = QTranslator()
+    assert load_german(translator)
+    QApplication.installTranslator(translator)
+    yield
+    QApplication.removeTranslator(translator)
+
+
+def test_an_undos_refusal_is_said_in_german(tmp_path, service, german):
+    """The refusal crosses the socket as a sentence (its parts too): the dealer's German window
+    says it all in German, not English words inside a German frame."""
+    session = dealt_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    signed = {"role": "floor", "name": "Maria"}
+    assert isinstance(
+        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+    )
+    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert error_words(reply.says) == (
+        f'Tischsitzung {session}, Spiel 2: das Rückgängigmachen nennt ["act", 1, "fold"], aber die letzte '
+        "Eingabe des Spiels ist die Ungültigerklärung durch den Floor (I-7): abgelehnt"
+    )
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert error_words(reply.says) == (
+        f"Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt die Ungültigerklärung durch den Floor (I-7), "
+        "aber in diesem Spiel gibt es keine Eingabe, die rückgängig gemacht werden kann: abgelehnt"
+    )
+    raw.close()
+
+
 def test_an_undo_naming_another_input_written_from_source_is_named_by_verify(tmp_path, capsys):
     """Run from source the dealer's login writes the record itself: verify names the undo whose
     claimed input is not the one it took back, with its table session, hand and row."""
@@ -187,9 +226,9 @@ def test_a_void_an_undo_and_confirmed_stacks_written_from_source_are_named_unsig
     code = main(["verify", str(folder / RECORD_NAME)])
     out, err = capsys.readouterr()
     assert code == 1, out + err
-    assert out.count("a irregularity row claims a floor act under a signature that is not the floor's") == 2, out
+    assert out.count("an irregularity row claims a floor act under a signature that is not the floor's") == 2, out
     assert "UNSIGNED floor act (role 'dealer', name 'Maria' not checked)" in out
-    assert "a undo row claims a floor act" in out
+    assert "an undo row claims a floor act" in out
     assert "UNSIGNED floor act (names no one)" in out
     assert "a sit row claims a floor act" in out
 

@@ -343,7 +343,7 @@ def test_a_name_beyond_ascii_is_narrowed_by_the_room(tmp_path, room, monkeypatch
         return real(self, table_id, keys)
 
     monkeypatch.setattr(HandPages, "summaries", counted)
-    for typed, hands in (("jürgen", 4), ("ÜRGEN ö".lower(), 1), ("kai", 4), ("bob", 4), ("jürgen x", 0)):
+    for typed, hands in (("jürgen", 4), ("ÜRGEN ö".lower(), 1), ("kai", 4), ("bob", 4), ("jürgen x", 0), ("²", 0)):
         summed.clear()
         find = HandFind(player=typed)
         kept = [h.to_dict() for h in whole if find.keeps(h)]
@@ -351,3 +351,50 @@ def test_a_name_beyond_ascii_is_narrowed_by_the_room(tmp_path, room, monkeypatch
         assert [h.to_dict() for h in all_pages(reader, find, 2)] == kept, typed
         assert len(summed) == hands, typed  # (the room narrowed: no other hand was read)
     reader.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_1280_by_720_every_column_of_the_list_is_in_view(qtbot, paged_room, monkeypatch, lang):
+    """A floor on a 1280x720 screen sees each hand's table and number, its marks and its players
+    without scrolling sideways (the list cut them off behind a scroll bar, in both languages):
+    every column ends inside the list, the marks and the players have room for words, and a mark
+    cut short is said whole when the floor points at it."""
+    from PySide6.QtCore import QTranslator
+
+    from dealer_app.ui.room_window import RoomFloorWindow
+    from tests.support.helpers import load_german
+
+    if lang == "de":
+        translator = QTranslator()
+        assert load_german(translator)
+        QApplication.installTranslator(translator)
+    try:
+        monkeypatch.setattr(hand_pages, "PAGE_HANDS", 20)
+        w = RoomFloorWindow(paged_room[0].floor)
+        qtbot.addWidget(w)
+        w.resize(1280, 720)
+        w.show()
+        qtbot.waitExposed(w)
+        qtbot.waitUntil(lambda: w.hand_list.rowCount() == 20, timeout=10000)
+        hl = w.hand_list
+        qtbot.waitUntil(lambda: hl.horizontalScrollBar().maximum() == 0, timeout=3000)
+        header, inside = hl.horizontalHeader(), hl.viewport().width()
+        columns = range(hl.hand_model.columnCount())
+        assert all(
+            header.sectionViewportPosition(c) >= 0
+            and header.sectionViewportPosition(c) + header.sectionSize(c) <= inside
+            for c in columns
+        ), [header.sectionSize(c) for c in columns]
+        letters = hl.fontMetrics().horizontalAdvance("0")
+        assert header.sectionSize(3) >= 6 * letters and header.sectionSize(5) >= 6 * letters  # marks, players
+        assert header.sectionSize(0) >= hl.sizeHintForColumn(0) - 1  # the table's label and the hand whole
+        row = next(r for r in range(hl.rowCount()) if "," in hl.item(r, 3).text())  # (several marks: cut)
+        marks = hl.item(row, 3).text()
+        assert hl.fontMetrics().horizontalAdvance(marks) > header.sectionSize(3)  # (cut in the list …)
+        model = hl.hand_model
+        assert model.data(model.index(row, 3), Qt.ItemDataRole.ToolTipRole) == marks  # (… and said whole)
+        assert model.data(model.index(row, 5), Qt.ItemDataRole.ToolTipRole) == hl.item(row, 5).text()
+        assert w.table_view.width() >= 640  # (the table beside it as wide as ever)
+    finally:
+        if lang == "de":
+            QApplication.removeTranslator(translator)

@@ -498,3 +498,18 @@ def test_the_exposed_downcard_dialog_names_the_seat_due_and_how_to_report_anothe
     from dealer_app.engine.cards import parse_card
 
     assert seat2.up == [parse_card("7h")], seat2.up
+
+
+def test_a_find_typed_with_a_superscript_digit_finds_no_seat_and_raises_nothing(qtbot, console):
+    """A "²" is a digit to str.isdigit but not to int: typed into the player box it is a name's
+    letter (no one's), never a seat's number; a seat is found by its ASCII number."""
+    w = console
+    qtbot.mouseClick(w.filter_player, Qt.LeftButton)
+    qtbot.keyClicks(focus(qtbot), "²")  # (keyClicks: the text as a keyboard layout gives it)
+    assert w.filter_player.text() == "²" and w.hand_list.rowCount() == 0
+    assert w.count.text() == "0 of 4 hands"
+    qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.keyClicks(focus(qtbot), "5")  # seat 5 (Eve) played every hand
+    assert w.hand_list.rowCount() == 4
+    qtbot.keyClicks(focus(qtbot), "\u00b9")  # "5¹": no name holds it, and no seat
+    assert w.filter_player.text() == "5\u00b9" and w.hand_list.rowCount() == 0

@@ -2704,7 +2704,7 @@
     <message>
         <location filename="../../recordsvc/server.py" line="453"/>
         <source>table session %1, hand %2: %3: refused</source>
-        <translation>Tischsitzung %1, Hand %2: %3: abgelehnt</translation>
+        <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
         <location filename="../../recordsvc/server.py" line="473"/>
@@ -2750,6 +2750,21 @@
         <location filename="../../room/service_link.py" line="157"/>
         <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="42"/>
+        <source>the undo names %1 but the hand has no input to undo</source>
+        <translation>das Rückgängigmachen nennt %1, aber in diesem Spiel gibt es keine Eingabe, die rückgängig gemacht werden kann</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="44"/>
+        <source>the undo names %1 but the hand&apos;s last input is %2</source>
+        <translation>das Rückgängigmachen nennt %1, aber die letzte Eingabe des Spiels ist %2</translation>
+    </message>
+    <message>
+        <location filename="../../record/undo_claim.py" line="57"/>
+        <source>the floor&apos;s void (%1)</source>
+        <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
 </context>
 <context>
