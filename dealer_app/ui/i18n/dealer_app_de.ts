@@ -4699,32 +4699,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="78"/>
+        <location filename="../room_window.py" line="79"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="80"/>
+        <location filename="../room_window.py" line="81"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="112"/>
+        <location filename="../room_window.py" line="123"/>
         <source>More hands</source>
         <translation>Weitere Spiele</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="238"/>
+        <location filename="../room_window.py" line="248"/>
         <source>%1 hands listed; looking in the room…</source>
         <translation>%1 Spiele aufgelistet; im Raum wird gesucht …</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="241"/>
+        <location filename="../room_window.py" line="251"/>
         <source>%1 hands listed; the room has more: scroll down for them</source>
         <translation>%1 Spiele aufgelistet; der Saal hat weitere: nach unten blättern</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="244"/>
+        <location filename="../room_window.py" line="254"/>
         <source>%n hand(s)</source>
         <translation>
             <numerusform>%n Spiel</numerusform>
@@ -4732,20 +4732,20 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="258"/>
+        <location filename="../room_window.py" line="268"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="266"/>
-        <location filename="../room_window.py" line="272"/>
-        <location filename="../room_window.py" line="277"/>
-        <location filename="../room_window.py" line="281"/>
+        <location filename="../room_window.py" line="276"/>
+        <location filename="../room_window.py" line="282"/>
+        <location filename="../room_window.py" line="287"/>
+        <location filename="../room_window.py" line="291"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="282"/>
+        <location filename="../room_window.py" line="292"/>
         <source>%n floor act(s) do not match the room&apos;s record of them:</source>
         <translation>
             <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
@@ -4753,12 +4753,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="288"/>
+        <location filename="../room_window.py" line="298"/>
         <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
         <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="294"/>
+        <location filename="../room_window.py" line="304"/>
         <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
         <translation>
             <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
@@ -4766,32 +4766,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="388"/>
+        <location filename="../room_window.py" line="398"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="389"/>
+        <location filename="../room_window.py" line="399"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="390"/>
+        <location filename="../room_window.py" line="400"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="391"/>
+        <location filename="../room_window.py" line="401"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="393"/>
+        <location filename="../room_window.py" line="403"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="394"/>
+        <location filename="../room_window.py" line="404"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4799,7 +4799,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="403"/>
+        <location filename="../room_window.py" line="413"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4807,7 +4807,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="421"/>
+        <location filename="../room_window.py" line="431"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4815,12 +4815,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="441"/>
+        <location filename="../room_window.py" line="451"/>
         <source>This machine&apos;s floor key cannot be checked with the room — %1</source>
         <translation>Der Floor-Schlüssel dieses Rechners kann nicht mit dem Saal abgeglichen werden — %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="448"/>
+        <location filename="../room_window.py" line="458"/>
         <source>The room holds %n floor key(s) under your login %1 that this machine did not make: someone enrolled them in your name (the room&apos;s owner can). Tell the room&apos;s manager; rulings signed with them are shown as not yours.</source>
         <translation>
             <numerusform>Der Saal führt unter Ihrem Login %1 %n Floor-Schlüssel, den dieser Rechner nicht erzeugt hat: jemand hat ihn in Ihrem Namen eingetragen (der Eigentümer des Saals kann das). Sagen Sie es der Saalleitung; damit signierte Entscheidungen werden als nicht Ihre angezeigt.</numerusform>
@@ -4828,57 +4828,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="459"/>
+        <location filename="../room_window.py" line="469"/>
         <source>This machine holds no floor key for %1: your rulings cannot be signed. Make one on this machine with: dealer-app floor-key new</source>
         <translation>Dieser Rechner hat keinen Floor-Schlüssel für %1: Ihre Entscheidungen können nicht signiert werden. Legen Sie auf diesem Rechner einen an mit: dealer-app floor-key new</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="466"/>
+        <location filename="../room_window.py" line="476"/>
         <source>This machine&apos;s floor key for %1 is not enrolled in the room: run dealer-app floor-key new</source>
         <translation>Der Floor-Schlüssel dieses Rechners für %1 ist im Saal nicht eingetragen: dealer-app floor-key new ausführen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="472"/>
+        <location filename="../room_window.py" line="482"/>
         <source>This machine&apos;s floor key for %1 is not valid in the room (another key was enrolled first): a colleague endorses it with dealer-app floor-key endorse</source>
         <translation>Der Floor-Schlüssel dieses Rechners für %1 gilt im Saal nicht (ein anderer Schlüssel wurde zuerst eingetragen): eine Kollegin oder ein Kollege bestätigt ihn mit dealer-app floor-key endorse</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="490"/>
+        <location filename="../room_window.py" line="500"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="498"/>
+        <location filename="../room_window.py" line="508"/>
         <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
         <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="507"/>
+        <location filename="../room_window.py" line="517"/>
         <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
         <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="512"/>
+        <location filename="../room_window.py" line="522"/>
         <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
         <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="522"/>
+        <location filename="../room_window.py" line="532"/>
         <source>the floor login %1: its key %2… was valid when this machine saw it; the room no longer holds it valid: the login&apos;s keys were rewritten</source>
         <translation>das Floor-Login %1: sein Schlüssel %2… galt, als dieser Rechner ihn sah; der Saal führt ihn nicht mehr als gültig: die Schlüssel des Logins wurden umgeschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="529"/>
+        <location filename="../room_window.py" line="539"/>
         <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
         <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="533"/>
+        <location filename="../room_window.py" line="543"/>
         <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
         <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="540"/>
+        <location filename="../room_window.py" line="550"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4886,47 +4886,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="543"/>
+        <location filename="../room_window.py" line="553"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="551"/>
+        <location filename="../room_window.py" line="561"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="555"/>
+        <location filename="../room_window.py" line="565"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="557"/>
+        <location filename="../room_window.py" line="567"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="558"/>
+        <location filename="../room_window.py" line="568"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="559"/>
+        <location filename="../room_window.py" line="569"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="567"/>
+        <location filename="../room_window.py" line="577"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="573"/>
+        <location filename="../room_window.py" line="583"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="574"/>
+        <location filename="../room_window.py" line="584"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
