@@ -345,3 +345,23 @@ def test_one_login_racing_two_first_registrations_gets_one_table(room):
     assert "registers that one table and no other" in str(refused)
     with psycopg.connect(room.owner) as conn:
         assert conn.execute("SELECT table_id FROM room.tables").fetchall() == [("T-RACE1",)]
+
+
+def test_a_head_the_room_holds_already_sent_again_is_skipped(room, tmp_path):
+    """Seen in CI: two forwarders of one record at once; the second sent a head the first had
+    committed, and was told 'not allowed' for good ("null value in column id of relation heads")."""
+    from dealer_app.room.forwarder import _HEAD, INSERT_HEADS
+
+    store = dealt(tmp_path, room.table_a, "Stud 1")
+    room.enroll(store.table_id())
+    columns = "table_id, rows, row_id, session, hand_no, hash, at, key_id, signature, digest"
+    with psycopg.connect(room.owner) as conn:
+        heads = conn.execute(f"SELECT {columns} FROM room.heads ORDER BY row_id").fetchall()
+    assert len(heads) >= 2
+    with psycopg.connect(room.table_a, autocommit=True) as conn:
+        sent = conn.execute(INSERT_HEADS.format(_HEAD).encode(), heads[-1])
+        assert sent.rowcount == 0  # (the room keeps the first; nothing refused)
+        sent = conn.execute(INSERT_HEADS.format(", ".join([_HEAD] * 2)).encode(), [*heads[-2], *heads[-1]])
+        assert sent.rowcount == 0
+    with psycopg.connect(room.owner) as conn:
+        assert conn.execute("SELECT count(*) FROM room.heads").fetchone() == (len(heads),)

@@ -826,6 +826,14 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
         def _query(self, sql, args=()):
             return []  # (the room's pages: none here; the hands are the feed's)
 
+        def login(self):
+            return "floor_anna"
+
+        def floor_key_standing(self):  # (this machine's key enrolled and valid: nothing to say)
+            from dealer_app.room.floor_key_enrollment import MINE, KeyStanding
+
+            return KeyStanding(MINE), True
+
         def close(self):
             pass
 

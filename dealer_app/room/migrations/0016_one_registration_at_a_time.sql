@@ -67,3 +67,35 @@ BEGIN
 END
 $$;
 -- (CREATE OR REPLACE keeps the grant of 0004: dealer_table's logins execute it)
+
+-- A head sent again that the room already holds (two forwarders of one record at once: the one
+-- that read the room's heads before the other's commit) was returned by 0005's check unchanged,
+-- with no id drawn: "null value in column id of relation heads", and the second forwarder was
+-- told 'not allowed' for good (seen in CI). It is skipped now, as ON CONFLICT DO NOTHING meant.
+CREATE OR REPLACE FUNCTION room.accept_head() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
+DECLARE
+    last_head bigint;
+BEGIN
+    IF NOT EXISTS (SELECT FROM room.tables t WHERE t.table_id = NEW.table_id AND t.login = session_user) THEN
+        RAISE EXCEPTION 'the login % may not send the heads of table %', session_user, left(NEW.table_id, 40)
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF EXISTS (SELECT FROM room.heads h WHERE h.table_id = NEW.table_id AND h.row_id = NEW.row_id) THEN
+        RETURN NULL;  -- (sent again: the first is kept, and this one is not inserted at all)
+    END IF;
+    IF NOT EXISTS (SELECT FROM room.log l WHERE l.table_id = NEW.table_id AND l.row_id = NEW.row_id) THEN
+        RAISE EXCEPTION 'a head of table % for row % came before its row', NEW.table_id, NEW.row_id
+            USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    SELECT max(h.row_id) INTO last_head FROM room.heads h WHERE h.table_id = NEW.table_id;
+    IF NEW.row_id < coalesce(last_head, 0) THEN
+        RAISE EXCEPTION 'a head of table % for row % comes after its head for row %', NEW.table_id, NEW.row_id,
+            last_head USING ERRCODE = 'check_violation';
+    END IF;
+    NEW.id := nextval('room.heads_id_seq');
+    NEW.login := session_user;
+    NEW.received_at := clock_timestamp();
+    RETURN NEW;
+END
+$$;
