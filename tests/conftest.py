@@ -13,6 +13,10 @@ os.environ["DEALER_APP_FLOOR_KEYS"] = tempfile.mkdtemp(prefix="dealer-app-floor-
 # nothing of the machine user's own settings (Qt's, and any XDG reader's) reaches a test
 if "XDG_CONFIG_HOME" not in os.environ or not os.environ["XDG_CONFIG_HOME"].startswith(tempfile.gettempdir()):
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="dealer-app-xdg-config-")
+# nor its data folder: a command's log (and any record opened by default) is the run's own, never
+# the machine user's ~/.local/share (the fifth attack pass found the tests' log lines there)
+if "XDG_DATA_HOME" not in os.environ or not os.environ["XDG_DATA_HOME"].startswith(tempfile.gettempdir()):
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="dealer-app-xdg-data-")
 
 import pytest
 

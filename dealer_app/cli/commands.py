@@ -17,7 +17,7 @@
     dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
     dealer-app db upgrade|add-login|approve-table … --database URL   the card room's server
     dealer-app floor-account add NAME | list | remove NAME   the floor's own accounts (floor acts)
-    dealer-app floor-key new | show | endorse LOGIN KEY --database URL   a floor person's ruling key
+    dealer-app floor-key new | show --database URL   a floor person's own ruling key (on their machine)
     dealer-app record-service [--socket S --dir D]    keep the record and keys (the .deb's service)
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 

@@ -1,19 +1,17 @@
-"""``dealer-app floor-key new|show|endorse --database URL``: a floor person's own ruling key.
+"""``dealer-app floor-key new|show --database URL``: a floor person's own ruling key.
 
 Run by the floor person on their own machine, under their own account, with their own room
 login (record/floor_keys.py, room/floor_key_enrollment.py):
 
 - ``new`` makes this machine's key for the login (``settings.floor_keys_dir``, mode 0600) and
-  enrolls its public half in the room; ``--replace`` makes a new one endorsed by the old.
+  enrolls its public half in the room — once: a login has one key. A key lost means a new login
+  for the person (``db add-login``) and a key for it; the old login's rulings stay valid.
 - ``show`` lists the keys the room holds under the login and how each stands; exit 1 when the
   room holds a key under it that this machine did not make.
-- ``endorse LOGIN KEY`` vouches, with this machine's valid key, for a colleague's new key (theirs
-  was lost: an unendorsed second key is valid for no reader).
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -28,11 +26,10 @@ if TYPE_CHECKING:
 def _key_words(row: FloorKeyRow, keys: FloorKeys, here: str | None) -> str:
     from dealer_app.record.signing import public_key_id
 
-    refused = dict((r.id, why) for r, why in keys.refused)
+    refused = {r.id: why for r, why in keys.refused}
     stands = f"NOT VALID: {refused[row.id]}" if row.id in refused else "valid"
     whose = "this machine's" if row.public_key == here else "NOT MADE ON THIS MACHINE"
-    endorsed = f", endorsed by {public_key_id(row.endorser_key)}" if row.endorser_key else ""
-    return f"  key {public_key_id(row.public_key)} (enrolled by {row.enrolled_by}{endorsed}): {stands}; {whose}"
+    return f"  key {public_key_id(row.public_key)} (enrolled by {row.enrolled_by}): {stands}; {whose}"
 
 
 def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
@@ -40,13 +37,7 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
 
     from dealer_app.cli.room import room_url_of
     from dealer_app.record.chain import KeyProblem
-    from dealer_app.record.floor_keys import (
-        create_floor_signer,
-        earlier_floor_keys,
-        floor_keys_from,
-        key_file,
-        load_floor_signer,
-    )
+    from dealer_app.record.floor_keys import create_floor_signer, floor_keys_from, key_file, load_floor_signer
     from dealer_app.record.signing import public_key_id
     from dealer_app.room.database import RoomError, connect, shown_url, words
     from dealer_app.room.floor_key_enrollment import FOREIGN, enroll_floor_key, floor_key_rows, mine
@@ -60,37 +51,27 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
                 return conn.execute(sql, params).fetchall()
 
             signer = load_floor_signer(login)
-            if args.action == "new":
-                if signer is not None and not args.replace:
-                    rows = floor_key_rows(query)
-                    if any(r.login == login and r.public_key == signer.public_key for r in rows):
-                        raise UsageError(
-                            f"{key_file(login)}: this machine's key {public_key_id(signer.public_key)} for {login} "
-                            "is enrolled already (--replace makes a new one, endorsed by it)"
-                        )
-                    made, endorser = signer, None  # (made here before, never enrolled: enrolled now)
-                else:
-                    made = create_floor_signer(login, replace=args.replace)
-                    endorser = signer  # (the key it replaces vouches for it)
-                enroll_floor_key(conn, login, made.public_key, endorser)
-                print(f"{shown_url(url)}: floor key {public_key_id(made.public_key)} of {login} enrolled")
-                print(f"  kept in {key_file(login)} (this account's only: never copy it to the room's server)")
-                signer = made
-            elif args.action == "endorse":
-                if signer is None:
-                    raise UsageError(f"this machine holds no floor key for {login}: it endorses nothing")
-                key = args.public_key.lower()
-                if not re.fullmatch(r"[0-9a-f]{64}", key):
-                    raise UsageError(
-                        f"{args.public_key[:80]!r}: give the colleague's public key, 64 hexadecimal digits"
-                    )
-                enroll_floor_key(conn, args.login, key, signer)
-                print(
-                    f"{shown_url(url)}: key {public_key_id(key)} of {args.login} enrolled, endorsed by "
-                    f"{login}'s key {public_key_id(signer.public_key)}"
-                )
-                return ExitCode.OK
             rows = floor_key_rows(query)
+            if args.action == "new":
+                if signer is not None and any(r.login == login and r.public_key == signer.public_key for r in rows):
+                    raise UsageError(
+                        f"{key_file(login)}: this machine's key {public_key_id(signer.public_key)} for {login} is "
+                        "enrolled already (a login has one key: a lost key means a new login)"
+                    )
+                if signer is None and any(r.login == login for r in rows):
+                    print(
+                        f"{shown_url(url)}: the room holds a key under {login} already, and this machine has none: "
+                        "if you made it on another machine, use that one (a login has one key; a lost key means a "
+                        "new login); if you did not, someone enrolled it in your name — tell the room's manager",
+                        file=sys.stderr,
+                    )
+                else:
+                    made = signer or create_floor_signer(login)  # (made here before, never enrolled: enrolled now)
+                    enroll_floor_key(conn, made.public_key)
+                    print(f"{shown_url(url)}: floor key {public_key_id(made.public_key)} of {login} enrolled")
+                    print(f"  kept in {key_file(login)} (this account's only: never copy it to the room's server)")
+                    signer = made
+                    rows = floor_key_rows(query)
     except KeyProblem as exc:
         raise UsageError(str(exc)) from None
     except RoomError as exc:
@@ -99,7 +80,7 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
         raise UsageError(f"{shown_url(url)}: the floor key cannot be enrolled ({words(exc)})") from None
     keys = floor_keys_from(rows)
     here = signer.public_key if signer is not None else None
-    standing = mine(rows, login, here, earlier_floor_keys(login))
+    standing = mine(rows, login, here)
     if args.action == "show":
         print(f"{shown_url(url)}: floor keys of {login}" + ("" if here else " (this machine holds none)"))
         if here:
@@ -116,30 +97,18 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
         )
         return ExitCode.FAILED
     if here is not None and not keys.holds(login, here):
-        print(
-            f"this machine's key {public_key_id(here)} is not valid for {login}: another key was enrolled first; "
-            "a colleague endorses it with `dealer-app floor-key endorse " + login + " " + here + "`",
-            file=sys.stderr,
-        )
+        print(f"this machine's key {public_key_id(here)} is not valid for {login}", file=sys.stderr)
         return ExitCode.FAILED
     return ExitCode.OK
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "floor-key", help="a floor person's own key, on their machine: rulings are signed with it (new, show, endorse)"
-    )
+    p = sub.add_parser("floor-key", help="a floor person's own key, on their machine: rulings are signed with it")
     actions = p.add_subparsers(dest="action", required=True)
     database = "your own postgresql://floor_login:password@host/db (default: DEALER_APP_DATABASE)"
-    q = actions.add_parser("new", help="make this machine's key for your room login and enroll it")
-    q.add_argument("--replace", action="store_true", help="a new key, endorsed by the one this machine holds")
+    q = actions.add_parser("new", help="make this machine's key for your room login and enroll it (once)")
     q.add_argument("--database", help=database)
     command(q, cmd_floor_key)
     q = actions.add_parser("show", help="the keys the room holds under your login; exit 1 if one is not yours")
-    q.add_argument("--database", help=database)
-    command(q, cmd_floor_key)
-    q = actions.add_parser("endorse", help="vouch with your key for a colleague's new key (theirs was lost)")
-    q.add_argument("login", help="the colleague's floor login")
-    q.add_argument("public_key", help="their new public key, as `floor-key show` prints it on their machine")
     q.add_argument("--database", help=database)
     command(q, cmd_floor_key)

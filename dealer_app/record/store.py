@@ -18,6 +18,7 @@ import json
 import os
 import secrets
 import sqlite3
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -1007,23 +1008,33 @@ def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
     return found
 
 
-def applied_floor_keys(db: sqlite3.Connection) -> dict[str, set[str]]:
-    """The floor keys this record has applied room rulings under, by floor login: what this table
-    has seen of each floor person's key (record/floor_keys.py). A key the room no longer holds
-    valid for its login means the room's keys were rewritten: that login's rulings wait."""
-    from dealer_app.record.floor_keys import seal_key
+@dataclass(frozen=True)
+class AppliedSeals:
+    """What the room rulings this record applied were signed with (record/floor_keys.py): each
+    floor login's keys (what this table has seen of each floor person's key) and each seal's
+    signature (a ruling's own: one filed again with the same seal is a copy, never applied)."""
 
-    found: dict[str, set[str]] = {}
+    keys: dict[str, set[str]]
+    signatures: set[str]
+
+
+def applied_seals(db: sqlite3.Connection) -> AppliedSeals:
+    from dealer_app.record.floor_keys import seal_key, seal_signature
+
+    keys: dict[str, set[str]] = {}
+    signatures: set[str] = set()
     for (text,) in db.execute("SELECT payload FROM log WHERE kind = ?", (RulingRow.kind,)):
         try:
             payload = read_payload(text)
         except ValueError:
             continue
         if isinstance(payload, dict) and isinstance(payload.get("floor_login"), str) and "room_ruling" in payload:
-            key = seal_key(payload)
+            key, signature = seal_key(payload), seal_signature(payload)
             if key is not None:
-                found.setdefault(payload["floor_login"], set()).add(key)
-    return found
+                keys.setdefault(payload["floor_login"], set()).add(key)
+            if signature is not None:
+                signatures.add(signature)
+    return AppliedSeals(keys, signatures)
 
 
 def _has_lines(path: Path) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from dealer_app.record.floor_keys import BAD_SEAL, KEY_NOT_VALID, UNSEALED, seal_problem
+from dealer_app.record.floor_keys import BAD_SEAL, KEY_NOT_VALID, UNSEALED, seal_problem, seal_signature
 from dealer_app.record.floor_signing import SIGNED_IN, STACKS, act_of_row, floor_claim, shown_floor_name
 from dealer_app.record.hand_index import payload_dict
 from dealer_app.record.room_ruling_content import content_differs, room_ruling_id
@@ -49,6 +49,9 @@ APPLIED_TWICE = "room ruling applied twice"  # a second row applying the same ro
 # a room ruling whose seal does not show that its filing login's person ruled it (record/floor_keys.py):
 # no seal, a signature that does not verify, or a key not valid for the login (one the owner enrolled)
 SEAL_VERDICTS = (UNSEALED, BAD_SEAL, KEY_NOT_VALID)
+# a room ruling filed again with an earlier one's seal (each seal has a nonce of its own): a copy,
+# whose chips would move twice
+REPLAYED = "a copy of an earlier room ruling"
 FLAGGED = (
     NO_ACT,
     DIFFERS,
@@ -58,6 +61,7 @@ FLAGGED = (
     NOT_FLOOR_LOGIN,
     NAMES_ANOTHER,
     APPLIED_TWICE,
+    REPLAYED,
     *SEAL_VERDICTS,
 )
 # the logins with the floor's privileges (no superuser): read from the catalogue, not from any
@@ -88,7 +92,15 @@ class FloorActCheck:
     def words(self) -> str:
         """One line in English: the act, who made it, and how it stands against the room."""
         who = f"room login {self.login}, room act {self.room_act}" if self.login else f"local account {self.name}"
-        if self.verdict in (UNSIGNED, NO_RULING, NOT_FLOOR_LOGIN, NAMES_ANOTHER, APPLIED_TWICE, *SEAL_VERDICTS):
+        if self.verdict in (
+            UNSIGNED,
+            NO_RULING,
+            NOT_FLOOR_LOGIN,
+            NAMES_ANOTHER,
+            APPLIED_TWICE,
+            REPLAYED,
+            *SEAL_VERDICTS,
+        ):
             return f"{self.table_id} hand {self.session}-{self.hand}: {self.verdict}: {self.detail}"
         said = f"{self.verdict}: {self.detail}" if self.detail else self.verdict
         if self.verdict == LOCAL_IN_ROOM:
@@ -252,6 +264,7 @@ def _room_rulings(
             (wanted,),
         )
         rulings.update({r[0]: r[1:] for r in found})
+    copy_of = _copies({rid: r[3] for rid, r in rulings.items()})
     checks: list[FloorActCheck] = []
     first_row: dict[int, tuple[str, int, int, int]] = {}  # room ruling -> the row that applied it first
     for t_id, session, hand_no, kind, payload, row in applying:
@@ -293,6 +306,12 @@ def _room_rulings(
                 detail = f"row {row} applies room ruling {rid}, filed by {r_login}, which is not a floor login"
             elif (seal := unsealed(rid, r_table, r_session, r_hand, text, str(r_login)))[0]:
                 verdict, detail = seal[0], f"row {row} applies {seal[1]}"
+            elif rid in copy_of:
+                verdict = REPLAYED
+                detail = (
+                    f"row {row} applies room ruling {rid}, a copy of room ruling {copy_of[rid]} (the same floor "
+                    "signature): its chips moved again"
+                )
             else:
                 verdict, detail = MATCHES, ""
         checks.append(
@@ -329,6 +348,12 @@ def _room_rulings(
             )
         elif (seal := unsealed(rid, r_table, r_session, r_hand, text, r_login))[0]:
             verdict, detail = seal[0], f"{seal[1]}: not shown to be {r_login}'s, not applied by a table"
+        elif rid in copy_of:
+            verdict = REPLAYED
+            detail = (
+                f"room ruling {rid} is a copy of room ruling {copy_of[rid]} (the same floor signature): filed "
+                "again, not ruled again; not applied by a table"
+            )
         else:
             continue
         checks.append(FloorActCheck(r_table, r_session, r_hand, "room ruling", r_login, "", rid, verdict, detail))
@@ -339,10 +364,26 @@ _SEAL_WORDS = {
     UNSEALED: "not signed by the floor person's own key",
     BAD_SEAL: "its floor signature does not verify (changed after it was signed, or signed for another login)",
     KEY_NOT_VALID: (
-        "signed by a key not valid for the login (enrolled under it without an endorsement by a valid "
-        "floor key, or no longer in the room)"
+        "signed by a key not valid for the login (not the login's one key: another was put under it, "
+        "or the room no longer holds it)"
     ),
 }
+
+
+def _copies(payloads: dict[int, str]) -> dict[int, int]:
+    """Each room ruling (id -> payload) that carries an earlier one's seal, with that one's id:
+    each seal has a nonce of its own, so a later ruling with an earlier one's is a copy."""
+    copy_of: dict[int, int] = {}
+    first_sealed: dict[str, int] = {}
+    for rid in sorted(payloads):
+        signature = seal_signature(payload_dict(payloads[rid]))
+        if signature is None:
+            continue
+        if signature in first_sealed:
+            copy_of[rid] = first_sealed[signature]
+        else:
+            first_sealed[signature] = rid
+    return copy_of
 
 
 def _after_join_before(

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dealer_app.record.floor_keys import seal_problem
+from dealer_app.record.floor_keys import seal_problem, seal_signature
 from dealer_app.record.hand_index import payload_dict, record_time
 from dealer_app.record.heads import head_columns
-from dealer_app.record.store import applied_floor_keys, applied_room_rulings
+from dealer_app.record.store import applied_room_rulings, applied_seals
 from dealer_app.room import acked as room_acked
 from dealer_app.room.copy_witness import CopyWitness, Differences, compare
 from dealer_app.room.database import RoomError, connect, shown_url, words
@@ -710,18 +710,25 @@ class _Sender:
 
     def _sealed(self, found: list[tuple], keys: FloorKeys, local: sqlite3.Connection) -> list[tuple]:
         """The rulings whose floor seal holds (record/floor_keys.py): signed by their filing
-        login's person with a key valid for the login — and the room still holds valid every key
-        this table applied that login's rulings under (if not, the room's keys were rewritten:
-        none of that login's rulings is offered). Each one held back is logged once."""
-        seen = applied_floor_keys(local)
+        login's person with the login's one key — and that key is the one this table applied the
+        login's rulings under, if it applied any (if not, the room's keys were rewritten: none of
+        that login's rulings is offered); a ruling whose seal this table applied already, or that
+        copies an earlier ruling's seal, is a copy (its chips would move twice). Each one held
+        back is logged once."""
+        seen = applied_seals(local)
+        signatures = set(seen.signatures)
         kept = []
-        for ruling in found:
-            rid, sid, hand, payload, login = ruling[:5]
-            problem = seal_problem(payload_dict(payload), self.table_id, sid, hand, login, keys)
-            if problem is None and not all(keys.holds(login, k) for k in seen.get(login, ())):
+        for ruling in sorted(found, key=lambda r: r[0]):
+            rid, sid, hand, text, login = ruling[:5]
+            payload = payload_dict(text)
+            problem = seal_problem(payload, self.table_id, sid, hand, login, keys)
+            if problem is None and not all(keys.holds(login, k) for k in seen.keys.get(login, ())):
                 problem = "a key this table applied the login's rulings under is no longer valid in the room"
+            if problem is None and seal_signature(payload) in signatures:
+                problem = "a copy of a ruling applied or offered already (the same floor signature)"
             if problem is None:
                 kept.append(ruling)
+                signatures.add(seal_signature(payload) or "")
             elif rid not in self._held_back:
                 self._held_back.add(rid)
                 log.warning("room forwarder: room ruling %s by %s is not offered: %s", rid, login, problem)

@@ -210,7 +210,7 @@ def room_now(query: Callable[[str, tuple], list[tuple]]) -> Seen:
     from dealer_app.room.floor_key_enrollment import read_floor_keys
 
     keys = read_floor_keys(query)  # (the keys valid as this machine decides: record/floor_keys.py)
-    return Seen(tables, rulings, {login: list(k) for login, k in keys.valid.items()})
+    return Seen(tables, rulings, {login: [key] for login, key in keys.valid.items()})
 
 
 def look(query: Callable[[str, tuple], list[tuple]], url: str, path: Path) -> list[MemoryFlag]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.record.chain import Anchor, KeyProblem
-from dealer_app.record.floor_keys import earlier_floor_keys, floor_keys_from, load_floor_signer, seal_ruling
+from dealer_app.record.floor_keys import floor_keys_from, load_floor_signer, seal_ruling
 from dealer_app.record.floor_signing import filed_payload
 from dealer_app.record.hand_index import (
     SUMMARY_KINDS,
@@ -457,7 +457,7 @@ class RoomReader:
             signer = None  # (a file that is no key: said when a ruling is signed with it)
         rows = floor_key_rows(self._query)
         here = signer.public_key if signer is not None else None
-        standing = mine(rows, self.login(), here, earlier_floor_keys(self.login()))
+        standing = mine(rows, self.login(), here)
         return standing, here is not None and floor_keys_from(rows).holds(self.login(), here)
 
     def _floor_signer(self) -> FileSigner:

@@ -478,10 +478,7 @@ class RoomFloorWindow(FloorWindow):
             )
         elif not valid:
             text = fill(
-                self.tr(
-                    "This machine's floor key for %1 is not valid in the room (another key was enrolled first): "
-                    "a colleague endorses it with dealer-app floor-key endorse"
-                ),
+                self.tr("This machine's floor key for %1 is not valid in the room: see dealer-app floor-key show"),
                 login,
             )
         else:

@@ -40,7 +40,8 @@ class Room:
         with psycopg.connect(url, autocommit=True) as conn:
             login = conn.execute("SELECT session_user::text").fetchone()[0]
             signer = load_floor_signer(login) or create_floor_signer(login)
-            enroll_floor_key(conn, login, signer.public_key)
+            if not conn.execute("SELECT FROM room.floor_keys WHERE login = %s", (login,)).fetchall():
+                enroll_floor_key(conn, signer.public_key)
         return signer.public_key
 
     def enroll(self, *table_ids: str) -> None:

@@ -5,30 +5,27 @@
 -- public half here; the console signs every ruling (the payload's "floor_seal": key and
 -- signature over the table, session, hand, filing login and every field). The server cannot
 -- check an Ed25519 signature: it refuses a ruling without a seal naming a key enrolled for the
--- filing login, and every reader checks the signature itself and which keys are valid (a
--- login's first key; a later one only if a valid key endorsed it), trusting nothing here.
+-- filing login, and every reader checks the signature itself and which key is valid (a login's
+-- one key, enrolled by itself; a room holding two under a login: neither), trusting nothing here.
 
 CREATE TABLE room.floor_keys (
     id bigserial PRIMARY KEY,
     login name NOT NULL,
     public_key bytea NOT NULL CHECK (length(public_key) = 32),
-    -- a later key of a login is endorsed by a key already valid: its own earlier one, or a
-    -- colleague's (readers check the signature: record/floor_keys.floor_keys_from)
-    endorser_key bytea CHECK (endorser_key IS NULL OR length(endorser_key) = 32),
-    endorsement bytea CHECK (endorsement IS NULL OR length(endorsement) = 64),
     enrolled_by name NOT NULL DEFAULT session_user,
     at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
-CREATE INDEX floor_keys_login ON room.floor_keys (login, id);
+-- one key per login, ever (a lost key means a new login): a second one under a login is not
+-- the person's, and every reader says so (record/floor_keys.floor_keys_from)
+CREATE UNIQUE INDEX floor_keys_one_per_login ON room.floor_keys (login);
 CREATE TRIGGER append_only BEFORE UPDATE OR DELETE ON room.floor_keys
     FOR EACH ROW EXECUTE FUNCTION room.refuse_change();
 REVOKE ALL ON room.floor_keys FROM PUBLIC;
 -- public keys: every floor and every table reads them (a table checks a ruling's seal itself)
 GRANT SELECT ON room.floor_keys TO dealer_floor, dealer_table;
 
--- a floor login enrolls a key: its own (the first needs no endorsement), or a colleague's with an
--- endorsement (their key lost: the colleague vouches with their own valid key)
-CREATE FUNCTION room.enroll_floor_key(p_login text, p_key bytea, p_endorser_key bytea, p_endorsement bytea)
+-- a floor login enrolls its own key, once
+CREATE FUNCTION room.enroll_floor_key(p_key bytea)
 RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 DECLARE
     new_id bigint;
@@ -38,26 +35,16 @@ BEGIN
         RAISE EXCEPTION 'a floor key is enrolled by a floor login: % is not one', session_user
             USING ERRCODE = 'insufficient_privilege';
     END IF;
-    IF p_login IS NULL OR NOT EXISTS (SELECT FROM pg_roles r WHERE r.rolname = p_login AND NOT r.rolsuper
-                                      AND r.rolcanlogin AND pg_has_role(r.oid, 'dealer_floor', 'USAGE')) THEN
-        RAISE EXCEPTION 'a floor key is enrolled for a floor login: % is not one', left(coalesce(p_login, ''), 63)
-            USING ERRCODE = 'check_violation';
+    IF EXISTS (SELECT FROM room.floor_keys k WHERE k.login = session_user) THEN
+        RAISE EXCEPTION 'the floor login % has its key already: a login has one key (a lost key means a new login)',
+                        session_user USING ERRCODE = 'unique_violation';
     END IF;
-    IF p_login <> session_user::text AND (p_endorser_key IS NULL OR p_endorsement IS NULL) THEN
-        RAISE EXCEPTION 'a key for another floor login (%) is enrolled only with an endorsement by your own key',
-                        p_login USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    IF (SELECT count(*) FROM room.floor_keys k WHERE k.login = p_login) >= 100 THEN
-        RAISE EXCEPTION 'the floor login % has 100 keys enrolled: no more', p_login
-            USING ERRCODE = 'check_violation';
-    END IF;
-    INSERT INTO room.floor_keys (login, public_key, endorser_key, endorsement)
-        VALUES (p_login, p_key, p_endorser_key, p_endorsement) RETURNING id INTO new_id;
+    INSERT INTO room.floor_keys (login, public_key) VALUES (session_user, p_key) RETURNING id INTO new_id;
     RETURN new_id;
 END
 $$;
-REVOKE ALL ON FUNCTION room.enroll_floor_key(text, bytea, bytea, bytea) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION room.enroll_floor_key(text, bytea, bytea, bytea) TO dealer_floor;
+REVOKE ALL ON FUNCTION room.enroll_floor_key(bytea) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION room.enroll_floor_key(bytea) TO dealer_floor;
 
 -- a ruling names, in its seal, a key enrolled for the login filing it (the signature itself is
 -- the readers' to check; this only keeps out a ruling no reader could take as the floor's)

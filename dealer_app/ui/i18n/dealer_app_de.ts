@@ -4838,47 +4838,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Der Floor-Schlüssel dieses Rechners für %1 ist im Saal nicht eingetragen: dealer-app floor-key new ausführen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="482"/>
-        <source>This machine&apos;s floor key for %1 is not valid in the room (another key was enrolled first): a colleague endorses it with dealer-app floor-key endorse</source>
-        <translation>Der Floor-Schlüssel dieses Rechners für %1 gilt im Saal nicht (ein anderer Schlüssel wurde zuerst eingetragen): eine Kollegin oder ein Kollege bestätigt ihn mit dealer-app floor-key endorse</translation>
+        <location filename="../room_window.py" line="481"/>
+        <source>This machine&apos;s floor key for %1 is not valid in the room: see dealer-app floor-key show</source>
+        <translation>Der Floor-Schlüssel dieses Rechners für %1 gilt im Saal nicht: siehe dealer-app floor-key show</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="500"/>
+        <location filename="../room_window.py" line="497"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="508"/>
+        <location filename="../room_window.py" line="505"/>
         <source>%1: its signed heads in the room end at row %2, but this machine saw them reach row %3: rows and heads were cut in the room</source>
         <translation>%1: Seine signierten Stände enden im Saal bei Zeile %2, dieser Rechner hat sie aber bis Zeile %3 gesehen: Im Saal wurden Zeilen und Stände abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="517"/>
+        <location filename="../room_window.py" line="514"/>
         <source>%1: this machine saw it in the room (up to row %2); the room no longer has it</source>
         <translation>%1: Dieser Rechner hat ihn im Saal gesehen (bis Zeile %2); der Saal hat ihn nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="522"/>
+        <location filename="../room_window.py" line="519"/>
         <source>%1: the key enrolled for it is %2…, not %3… as this machine first saw: if no floor approved a changed key, the room&apos;s owner replaced it</source>
         <translation>%1: Der eingetragene Schlüssel ist %2…, nicht %3…, wie dieser Rechner ihn zuerst gesehen hat: Hat kein Floor einen neuen Schlüssel freigegeben, hat der Eigentümer des Saals ihn ersetzt</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="532"/>
+        <location filename="../room_window.py" line="529"/>
         <source>the floor login %1: its key %2… was valid when this machine saw it; the room no longer holds it valid: the login&apos;s keys were rewritten</source>
         <translation>das Floor-Login %1: sein Schlüssel %2… galt, als dieser Rechner ihn sah; der Saal führt ihn nicht mehr als gültig: die Schlüssel des Logins wurden umgeschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="539"/>
+        <location filename="../room_window.py" line="536"/>
         <source>the room&apos;s ruling %1: this machine saw it; the room no longer has it</source>
         <translation>Entscheidung %1 des Saals: Dieser Rechner hat sie gesehen; der Saal hat sie nicht mehr</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="543"/>
+        <location filename="../room_window.py" line="540"/>
         <source>the room&apos;s ruling %1: its copy now hashes to %2…, not as this machine saw it: it was rewritten</source>
         <translation>Entscheidung %1 des Saals: Ihre Kopie hat jetzt den Hash %2…, nicht den, den dieser Rechner gesehen hat: Sie wurde umgeschrieben</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="550"/>
+        <location filename="../room_window.py" line="547"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4886,47 +4886,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="553"/>
+        <location filename="../room_window.py" line="550"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="561"/>
+        <location filename="../room_window.py" line="558"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="565"/>
+        <location filename="../room_window.py" line="562"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="567"/>
+        <location filename="../room_window.py" line="564"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="568"/>
+        <location filename="../room_window.py" line="565"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="569"/>
+        <location filename="../room_window.py" line="566"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="577"/>
+        <location filename="../room_window.py" line="574"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="583"/>
+        <location filename="../room_window.py" line="580"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="584"/>
+        <location filename="../room_window.py" line="581"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
