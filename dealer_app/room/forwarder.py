@@ -717,9 +717,13 @@ class _Sender:
         back is logged once."""
         seen = applied_seals(local)
         signatures = set(seen.signatures)
+        applied = applied_room_rulings(local)
         kept = []
         for ruling in sorted(found, key=lambda r: r[0]):
             rid, sid, hand, text, login = ruling[:5]
+            if (rid, ruling[6]) in applied:
+                kept.append(ruling)  # (applied: left out with the others applied, not a copy of itself)
+                continue
             payload = payload_dict(text)
             problem = seal_problem(payload, self.table_id, sid, hand, login, keys)
             if problem is None and not all(keys.holds(login, k) for k in seen.keys.get(login, ())):

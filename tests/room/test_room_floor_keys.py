@@ -96,6 +96,32 @@ def test_an_honest_ruling_is_signed_offered_applied_and_matches(room, table):
     assert fwd.wait_until_sent(10)
     (check,) = [x for x in checks(room, c.store.table_id()) if x.room_act == ruled]
     assert check.verdict == MATCHES
+    # the table's next reads of the room's rulings take the applied one for what it is, not for a
+    # copy of itself (a new floor person saw "not offered: a copy …" after each ruling applied)
+    held = held_back(room, c.store)
+    assert held == set()
+
+
+def held_back(room, store) -> set[int]:
+    """The room rulings a table's forwarder would hold back now (its `_sealed`, as it reads them)."""
+    import sqlite3
+
+    from dealer_app.room.floor_key_enrollment import read_floor_keys
+    from dealer_app.room.forwarder import _Config, _Sender
+
+    sender = _Sender(
+        _Config(room.table_a, str(store.path), store.table_id(), store.record_id, store.key, "Stud 1", 0.2),
+        lambda _state: None,
+    )
+    local = sqlite3.connect(store.path)
+    with psycopg.connect(room.table_a) as conn:
+        found = conn.execute(
+            "SELECT id, session, hand_no, payload, floor_login, at, hash FROM room.rulings_for_table(%s)",
+            (store.table_id(),),
+        ).fetchall()
+        sender._sealed(found, read_floor_keys(lambda sql, args: conn.execute(sql, args).fetchall()), local)
+    local.close()
+    return sender._held_back
 
 
 def test_a_ruling_without_the_floors_seal_is_refused_by_the_server(room, table):
@@ -204,6 +230,7 @@ def test_a_signed_ruling_filed_again_is_a_copy_never_applied_twice(room, table):
     later = rule(room, tid, c.session_id, 2, {1: -5, 2: 5})
     wait_for(lambda: later in offered(fwd))
     assert offered(fwd) == {later}
+    assert held_back(room, c.store) == {copy, copy_again}
     assert flagged(room, tid) == {copy: REPLAYED, copy_again: REPLAYED}
     (words,) = [x.words() for x in checks(room, tid) if x.room_act == copy]
     assert f"room ruling {copy} is a copy of room ruling {first} (the same floor signature)" in words
