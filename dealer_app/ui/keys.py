@@ -77,10 +77,14 @@ class DealerKeys(WindowKeys):
             return True
         if event.key() == Qt.Key.Key_Escape and prompt == "action" and panel.leave_amount(obj):
             return True  # out of a selected action's amount box: the action keys again
+        # a box takes keys only while it is shown: the focus stays in a hidden one when the window
+        # is not the active one (under a bare X server, always), and the hidden card box took
+        # Enter at the awards and the next hand's cards (a new floor person's walkthrough)
+        in_hidden_box = obj in (panel.card_edit, panel.show_edit) and not obj.isVisible()
         if event.key() in ENTER:
             if panel.swallow_enter():
                 return True  # the Enter of an amount typed after a one-amount action acted at once
-            if obj in (panel.card_edit, panel.show_edit):
+            if obj in (panel.card_edit, panel.show_edit) and not in_hidden_box:
                 return False  # the box takes its own Enter (returnPressed)
             return panel.confirm()  # an amount is read as typed (not clamped by the stepper)
         text = event.text()
@@ -97,7 +101,7 @@ class DealerKeys(WindowKeys):
         box = {"card": panel.card_edit, "common": panel.card_edit, "show": panel.show_edit}.get(prompt)
         if box is not None and box.isVisible():
             return self._to_box(obj, box, event, text)
-        return False
+        return in_hidden_box  # (nothing is typed into a box not shown)
 
     @staticmethod
     def _to_box(obj: QWidget, box: QWidget, event: QKeyEvent, text: str) -> bool:

@@ -4,7 +4,7 @@ middle, the awards confirmed, and the next hand started from the right stacks.""
 
 import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLineEdit
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLineEdit, QWidget
 
 from dealer_app.live.controller import TableController
 from dealer_app.record.store import Store
@@ -360,3 +360,35 @@ def test_ctrl_z_with_nothing_to_undo_says_so(qtbot, window):
     assert c.prompt().kind == "card" and c.inputs == []
     kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     assert w.panel.error.text() == "Nothing to redo"
+
+
+def test_enter_confirms_the_awards_after_a_fold_on_fourth_street_typed_as_a_line(qtbot, window):
+    """A new floor person's walkthrough: fourth street typed as one line ("3s7h"), then E and F:
+    the hand ended, and Enter did nothing (the focus stayed in the card box, which took it); the
+    next hand's cards went into that box while the awards were due."""
+    w, c = window, window.controller
+    kb = Keyboard(qtbot, w)
+    open_table_by_hand(qtbot, kb, w, ["Ann", "Bob", "Cy"])
+    kb.enter()  # start hand 1
+    for code in ("kd", "2c", "th"):
+        kb.card(code)
+    kb.action("b")  # seat 2 brings in
+    kb.action("f")  # seat 3 folds
+    kb.action("c")  # seat 1 calls
+    # the window is not the active one (under a bare X server, with no window manager, it never
+    # is; here another window takes it): the panel leaves the focus where it was
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    qtbot.waitUntil(lambda: not w.isActiveWindow(), timeout=2000)
+    keys = w.focusWidget  # (what the dealer types reaches the window's own focused widget)
+    qtbot.keyClicks(keys(), "3s7h")  # fourth street, one line
+    qtbot.keyClick(keys(), "e")  # seat 1 (K♦ 3♠) bets
+    assert keys() is w.panel.card_edit
+    qtbot.keyClick(keys(), "f")  # seat 2 folds: seat 1 wins
+    assert c.prompt().kind == "award" and not w.panel.card_edit.isVisible() and keys() is w.panel.card_edit
+    qtbot.keyClicks(keys(), "qs")  # (a card typed too early: the hidden box takes nothing)
+    assert c.prompt().kind == "award" and not w.panel.card_edit.text()
+    qtbot.keyClick(keys(), Qt.Key_Enter, Qt.KeypadModifier)  # confirm the awards, wherever the focus was left
+    assert c.prompt().kind == "between"
