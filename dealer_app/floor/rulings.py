@@ -370,12 +370,11 @@ def check_room_ruling(controller, pending: RoomChips) -> Ruling:
         raise InputError(
             says(QT_TRANSLATE_NOOP("Errors", "a hand is open: the room's ruling moves chips between hands")), ("I-3",)
         )
-    try:
-        ruling = replace(Ruling.from_payload(pending.session, pending.data), hand=pending.hand)
-    except (TypeError, ValueError, AttributeError):  # (a ruling written into the room by hand, out of shape)
+    ruling = replace(Ruling.from_payload(pending.session, pending.data), hand=pending.hand)
+    if ruling.unreadable:  # (a ruling written into the room out of shape: chips of 1e400, "NaN")
         raise InputError(
             says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is not readable"), pending.id), ("I-3",)
-        ) from None
+        )
     try:
         timeline = load_hand(store, ruling.session, ruling.hand)
         if ruling.remedy == "void" and any(r.remedy == "void" for r in timeline.rulings()):

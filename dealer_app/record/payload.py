@@ -12,6 +12,7 @@ in them (issue 31): the one place where a row's text becomes data.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -35,7 +36,7 @@ def read_payload(text: Any) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(text, MAX_DEPTH):
         raise ValueError(f"a row's content is nested deeper than {MAX_DEPTH} levels")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_float=_finite, parse_constant=_no_number)
     except RecursionError:  # (not reached past the depth check; kept: no reader stops on it)
         raise ValueError(f"a row's content is nested deeper than {MAX_DEPTH} levels") from None
     if "\\u" in text and _LONE_SURROGATE_ESCAPE.search(text) and not _is_text(value):
@@ -47,6 +48,21 @@ def read_payload(text: Any) -> Any:
 # refuses it; Python's reader takes it, and printing, hashing or signing it then fails — the fifth
 # attack pass's ruling stopped every room reader). The app writes none: a payload with one is no row.
 _LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _finite(digits: str) -> float:
+    """A JSON number with a fraction or exponent, as a float: one too large for a float (1e400,
+    which PostgreSQL's jsonb takes) is no number a row holds (it read as infinity, and an
+    amount of it stopped ``report``: the sixth attack pass)."""
+    value = float(digits)
+    if not math.isfinite(value):
+        raise ValueError(f"a row's content holds a number too large for the app ({digits[:20]})")
+    return value
+
+
+def _no_number(word: str) -> float:
+    """NaN, Infinity, -Infinity: Python's JSON reader takes them, no JSON writer writes them."""
+    raise ValueError(f"a row's content holds {word}, which is no number")
 
 
 def _is_text(value: Any) -> bool:

@@ -23,6 +23,7 @@ approved the table — are upper bounds on when a row was made, so they cannot s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ from dealer_app.record.hand_index import payload_dict
 from dealer_app.record.room_ruling_content import content_differs, room_ruling_id
 from dealer_app.record.row_times import at_ms
 from dealer_app.room.floor_key_enrollment import read_floor_keys
+from dealer_app.room.table_label import skeleton
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -52,6 +54,12 @@ SEAL_VERDICTS = (UNSEALED, BAD_SEAL, KEY_NOT_VALID)
 # a room ruling filed again with an earlier one's seal (each seal has a nonce of its own): a copy,
 # whose chips would move twice
 REPLAYED = "a copy of an earlier room ruling"
+# a room ruling filed by a floor login a reader could take for another: a name `db add-login` does
+# not make (a capital I for an l, a trailing space, a zero-width space) or one that looks like
+# another floor login's (the sixth attack pass: the owner made "floor_fIoor" and its rulings were
+# offered and shown as the real floor person's)
+LOOK_ALIKE = "a floor login that looks like another"
+LOGIN_AS_MADE = r"^[a-z][a-z0-9_]{0,40}$"  # what `db add-login` makes (cli/room.py)
 FLAGGED = (
     NO_ACT,
     DIFFERS,
@@ -62,6 +70,7 @@ FLAGGED = (
     NAMES_ANOTHER,
     APPLIED_TWICE,
     REPLAYED,
+    LOOK_ALIKE,
     *SEAL_VERDICTS,
 )
 # the logins with the floor's privileges (no superuser): read from the catalogue, not from any
@@ -99,6 +108,7 @@ class FloorActCheck:
             NAMES_ANOTHER,
             APPLIED_TWICE,
             REPLAYED,
+            LOOK_ALIKE,
             *SEAL_VERDICTS,
         ):
             return f"{self.table_id} hand {self.session}-{self.hand}: {self.verdict}: {self.detail}"
@@ -242,6 +252,7 @@ def _room_rulings(
     floor_logins = {r[0] for r in query(FLOOR_LOGINS_SQL, ())}
     logins = {r[0] for r in query(ALL_LOGINS_SQL, ())}
     keys = read_floor_keys(query)  # (which keys are whose: decided here, from the enrollments)
+    look_alike = look_alike_logins(floor_logins)
 
     def unsealed(rid: object, r_table: str, r_session: int, r_hand: int, text: str, r_login: str) -> tuple[str, str]:
         """Why the ruling's seal does not hold (its verdict and words), or ("", "")."""
@@ -264,7 +275,11 @@ def _room_rulings(
             (wanted,),
         )
         rulings.update({r[0]: r[1:] for r in found})
-    copy_of = _copies({rid: r[3] for rid, r in rulings.items()})
+    # (among the rulings whose seal holds, those a table applied counted first: the owner filing
+    # an applied ruling's copy under a lower id made the honest one read as the copy — attack 6)
+    applied_ids = {room_ruling_id(p) for *_r, p, _row in applying}
+    sound = {rid: r[3] for rid, r in rulings.items() if not unsealed(rid, r[0], r[1], r[2], r[3], r[4])[0]}
+    copy_of = _copies(sound, applied_ids)
     checks: list[FloorActCheck] = []
     first_row: dict[int, tuple[str, int, int, int]] = {}  # room ruling -> the row that applied it first
     for t_id, session, hand_no, kind, payload, row in applying:
@@ -304,6 +319,9 @@ def _room_rulings(
             elif r_login not in floor_logins:
                 verdict = NOT_FLOOR_LOGIN
                 detail = f"row {row} applies room ruling {rid}, filed by {r_login}, which is not a floor login"
+            elif r_login in look_alike:
+                verdict = LOOK_ALIKE
+                detail = f"row {row} applies room ruling {rid}, filed by {r_login!r}, which {look_alike[r_login]}"
             elif (seal := unsealed(rid, r_table, r_session, r_hand, text, str(r_login)))[0]:
                 verdict, detail = seal[0], f"row {row} applies {seal[1]}"
             elif rid in copy_of:
@@ -328,6 +346,33 @@ def _room_rulings(
                 row,
             )
         )
+    return checks + _filed_rulings(rulings, table_id, hand, floor_logins, logins, look_alike, unsealed, copy_of)
+
+
+_SEAL_WORDS = {
+    UNSEALED: "not signed by the floor person's own key",
+    BAD_SEAL: "its floor signature does not verify (changed after it was signed, or signed for another login)",
+    KEY_NOT_VALID: (
+        "signed by a key not valid for the login (not the login's one key: another was put under it, "
+        "or the room no longer holds it)"
+    ),
+}
+
+
+def _filed_rulings(
+    rulings: dict,
+    table_id: str | None,
+    hand: tuple[int, int] | None,
+    floor_logins: set[str],
+    logins: set[str],
+    look_alike: dict[str, str],
+    unsealed: Callable[..., tuple[str, str]],
+    copy_of: dict[int, int],
+) -> list[FloorActCheck]:
+    """The room's rulings themselves (of the table, the hand): each filed by a floor login that
+    looks like no other, naming no other login as the floor, sealed with its login's key, and
+    no copy of an earlier one."""
+    checks: list[FloorActCheck] = []
     for rid, (r_table, r_session, r_hand, text, r_login, _hash) in sorted(rulings.items()):
         if table_id is not None and r_table != table_id:
             continue
@@ -340,6 +385,9 @@ def _room_rulings(
             detail = (
                 f"room ruling {rid} was filed by {r_login}, which is not a floor login: not applied, not a floor act"
             )
+        elif r_login in look_alike:
+            verdict = LOOK_ALIKE
+            detail = f"room ruling {rid} was filed by {r_login!r}, which {look_alike[r_login]}: not applied by a table"
         elif isinstance(named, str) and named != r_login and named in logins:
             verdict = NAMES_ANOTHER
             detail = (
@@ -360,22 +408,31 @@ def _room_rulings(
     return checks
 
 
-_SEAL_WORDS = {
-    UNSEALED: "not signed by the floor person's own key",
-    BAD_SEAL: "its floor signature does not verify (changed after it was signed, or signed for another login)",
-    KEY_NOT_VALID: (
-        "signed by a key not valid for the login (not the login's one key: another was put under it, "
-        "or the room no longer holds it)"
-    ),
-}
+def look_alike_logins(floor_logins: set[str]) -> dict[str, str]:
+    """The floor logins a reader could take for another, each with why (LOOK_ALIKE): a name
+    `db add-login` would not make, or one of two such names with one skeleton
+    (room/table_label.skeleton: 0/o, 1/l/i, rn/m, vv/w) — both are named, as a reader cannot
+    tell which is the person's."""
+    made = sorted(login for login in floor_logins if re.fullmatch(LOGIN_AS_MADE, login))
+    by_skeleton: dict[str, list[str]] = {}
+    for login in made:
+        by_skeleton.setdefault(skeleton(login), []).append(login)
+    found: dict[str, str] = {}
+    for login in sorted(floor_logins):
+        if login not in made:  # (a capital, a space, an invisible or another script's letter)
+            found[login] = "is no name `db add-login` makes (lower-case letters, digits and _ only)"
+        elif twins := [other for other in by_skeleton[skeleton(login)] if other != login]:
+            found[login] = f"looks like the floor login {twins[0]!r}"
+    return found
 
 
-def _copies(payloads: dict[int, str]) -> dict[int, int]:
-    """Each room ruling (id -> payload) that carries an earlier one's seal, with that one's id:
-    each seal has a nonce of its own, so a later ruling with an earlier one's is a copy."""
+def _copies(payloads: dict[int, str], applied: set[int | None]) -> dict[int, int]:
+    """Each room ruling (id -> payload) that carries another's seal, with that one's id: each seal
+    has a nonce of its own, so two rulings with one seal are one ruling filed twice. The one a
+    table applied is the ruling (else the earlier), the others its copies."""
     copy_of: dict[int, int] = {}
     first_sealed: dict[str, int] = {}
-    for rid in sorted(payloads):
+    for rid in sorted(payloads, key=lambda r: (r not in applied, r)):
         signature = seal_signature(payload_dict(payloads[rid]))
         if signature is None:
             continue

@@ -39,7 +39,7 @@ from dealer_app.record.store import applied_room_rulings, applied_seals
 from dealer_app.room import acked as room_acked
 from dealer_app.room.copy_witness import CopyWitness, Differences, compare
 from dealer_app.room.database import RoomError, connect, shown_url, words
-from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL
+from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL, look_alike_logins
 from dealer_app.room.floor_key_enrollment import read_floor_keys
 from dealer_app.room.schema import require_current
 
@@ -684,7 +684,9 @@ class _Sender:
                 # server's check turned off — is not offered: the readers name it, the table
                 # applies none of it; the catalogue says who is a floor login, not the room's schema)
                 floor_logins = {r[0] for r in conn.execute(FLOOR_LOGINS_SQL).fetchall()} if found else set()
-                found = [r for r in found if r[4] in floor_logins]
+                # (nor one by a login a dealer could take for another floor person's: LOOK_ALIKE)
+                look_alike = look_alike_logins(floor_logins)
+                found = [r for r in found if r[4] in floor_logins and r[4] not in look_alike]
                 if found:  # (each signed with its floor person's own key: checked here, not by the server)
                     keys = read_floor_keys(lambda sql, args: conn.execute(sql, args).fetchall())
                     found = self._sealed(found, keys, local)

@@ -6,6 +6,7 @@ login's password), on a real PostgreSQL server; each is caught by the server, th
 reader and the floor person's own console."""
 
 import json
+import secrets
 import time
 
 import psycopg
@@ -21,7 +22,8 @@ from dealer_app.record.floor_keys import (
     load_floor_signer,
     seal_ruling,
 )
-from dealer_app.room.floor_act_check import MATCHES, REPLAYED, check_floor_acts
+from dealer_app.record.signing import FileSigner
+from dealer_app.room.floor_act_check import LOOK_ALIKE, MATCHES, REPLAYED, check_floor_acts
 from dealer_app.room.floor_key_enrollment import enroll_floor_key
 from dealer_app.room.forwarder import Forwarder
 from dealer_app.room.reader import RoomReader
@@ -346,3 +348,81 @@ def test_a_login_has_one_key_and_a_lost_key_means_a_new_login(room, table, tmp_p
     after = reader.record_ruling(tid, c.session_id, 2, ruling_payload("x", c.session_id, 2, "Bea's ruling")).id
     reader.close()
     assert after != before and flagged(room, tid) == {}
+
+
+@pytest.mark.parametrize("looks_like", ["fIoor", "floor ", "fl\u200boor", "fl0or"])
+def test_a_floor_login_made_to_look_like_another_rules_nothing(room, table, looks_like):
+    """The sixth attack pass: the owner made a login that reads as the floor login (a capital I
+    for the l, a trailing space, a zero-width space, a zero for the o), with its own key, and its
+    sealed ruling was offered to the table and shown by every reader as the floor person's."""
+    from urllib.parse import quote
+
+    c, fwd = table
+    tid = c.store.table_id()
+    login = f"{room.name}_{looks_like}"
+    room.pg.admin(f"CREATE ROLE \"{login}\" LOGIN PASSWORD 'pw-twin' IN ROLE dealer_floor")
+    url = room.pg.url(quote(login, safe=""), "pw-twin", room.name)
+    twins_key = FileSigner.from_seed(secrets.token_bytes(32))  # (the owner's, kept anywhere)
+    payload = seal_ruling(twins_key, tid, c.session_id, 2, login, ruling_payload(login, 1, 2, "The twin's"))
+    with psycopg.connect(url, autocommit=True) as conn:
+        enroll_floor_key(conn, twins_key.public_key)
+        (twin,) = conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+            (tid, c.session_id, json.dumps(payload)),
+        ).fetchone()
+    honest = rule(room, tid, c.session_id, 2, {1: -5, 2: 5})
+    if looks_like == "fl0or":  # (both names as `db add-login` makes them: a reader cannot tell which is whose)
+        assert flagged(room, tid) == {twin: LOOK_ALIKE, honest: LOOK_ALIKE}
+        return
+    wait_for(lambda: honest in offered(fwd))
+    assert twin not in offered(fwd)
+    assert flagged(room, tid) == {twin: LOOK_ALIKE}
+    (words,) = [x.words() for x in checks(room, tid) if x.room_act == twin]
+    assert f"filed by {login!r}, which is no name `db add-login` makes" in words
+
+
+def test_a_sealed_ruling_with_chips_of_1e400_stops_no_reader_and_is_applied_nowhere(room, table, capsys):
+    """The sixth attack pass: a floor login's own sealed ruling with chips of 1e400 (jsonb takes it,
+    Python reads infinity) stopped `rulings`/`report --database` and every later ruling on the hand."""
+    c, fwd = table
+    tid = c.store.table_id()
+    login = login_of(room)
+    payload = ruling_payload(login, c.session_id, 2, "Huge")
+    sealed = seal_ruling(load_floor_signer(login), tid, c.session_id, 2, login, payload)
+    text = json.dumps(sealed).replace('"chips": {"1": -100, "2": 100}', '"chips": {"1": -1e400, "2": 1e400}')
+    assert "1e400" in text
+    with psycopg.connect(room.floor) as conn:
+        (huge,) = conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, %s, 2, %s) RETURNING id",
+            (tid, c.session_id, text),
+        ).fetchone()
+    later = rule(room, tid, c.session_id, 2, {1: -5, 2: 5})  # (the console rules on the hand after it)
+    wait_for(lambda: later in offered(fwd))
+    assert huge not in offered(fwd)
+    assert flagged(room, tid) == {huge: UNSEALED}  # (its text is no payload the app reads)
+    for command in (["rulings", "--database", room.floor], ["hands", "--database", room.floor]):
+        assert main(command) == 1
+        said = capsys.readouterr()
+        assert "Unexpected error" not in said.err, said.err
+
+
+def test_a_copy_filed_under_a_lower_id_does_not_make_the_applied_ruling_the_copy(room, table):
+    """The sixth attack pass: the owner filed an applied ruling's exact copy with id -1; the
+    readers then called the honest, applied ruling "a copy of room ruling -1"."""
+    from dealer_app.floor.rulings import rule_from_room
+
+    c, fwd = table
+    tid = c.store.table_id()
+    first = rule(room, tid, c.session_id, 2, {1: -100, 2: 100})
+    wait_for(lambda: first in offered(fwd))
+    rule_from_room(c, fwd.state.rulings[0])
+    assert fwd.wait_until_sent(10)
+    with psycopg.connect(room.owner) as conn:
+        conn.execute("ALTER TABLE room.rulings DISABLE TRIGGER USER")
+        conn.execute(
+            "INSERT INTO room.rulings (id, table_id, session, hand_no, payload, floor_login, prev, hash) "
+            "SELECT -1, table_id, session, hand_no, payload, floor_login, prev, hash FROM room.rulings WHERE id = %s",
+            (first,),
+        )
+        conn.execute("ALTER TABLE room.rulings ENABLE TRIGGER USER")
+    assert flagged(room, tid) == {-1: REPLAYED}
