@@ -54,11 +54,11 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
             rows = floor_key_rows(query)
             if args.action == "new":
                 if signer is not None and any(r.login == login and r.public_key == signer.public_key for r in rows):
-                    raise UsageError(
-                        f"{key_file(login)}: this machine's key {public_key_id(signer.public_key)} for {login} is "
-                        "enrolled already (a login has one key: a lost key means a new login)"
+                    print(
+                        f"{shown_url(url)}: this machine's key {public_key_id(signer.public_key)} for {login} is "
+                        f"enrolled already ({key_file(login)}; a login has one key: a lost key means a new login)"
                     )
-                if signer is None and any(r.login == login for r in rows):
+                elif signer is None and any(r.login == login for r in rows):
                     print(
                         f"{shown_url(url)}: the room holds a key under {login} already, and this machine has none: "
                         "if you made it on another machine, use that one (a login has one key; a lost key means a "
@@ -83,8 +83,8 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
     standing = mine(rows, login, here)
     if args.action == "show":
         print(f"{shown_url(url)}: floor keys of {login}" + ("" if here else " (this machine holds none)"))
-        if here:
-            print(f"  this machine's key: {here}")
+        if here:  # (named by its short id, as the lines below name each key; then in full)
+            print(f"  this machine's key {public_key_id(here)} (public key {here})")
     for row in rows:
         if row.login == login and (args.action == "show" or row in standing.foreign):
             print(_key_words(row, keys, here))
@@ -98,6 +98,9 @@ def cmd_floor_key(args: argparse.Namespace) -> ExitCode:
         return ExitCode.FAILED
     if here is not None and not keys.holds(login, here):
         print(f"this machine's key {public_key_id(here)} is not valid for {login}", file=sys.stderr)
+        return ExitCode.FAILED
+    if here is None:  # (no key, none under the login: the console cannot sign a ruling from here)
+        print(f"this machine holds no floor key for {login}: make one with dealer-app floor-key new", file=sys.stderr)
         return ExitCode.FAILED
     return ExitCode.OK
 

@@ -234,6 +234,13 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None, 
                 )
             )
     _check_chips_can_move(store, ruling, timeline, seated)
+    if getattr(store, "moves_no_chips", False):  # a room's table: the ruling is signed with the floor's key
+        from dealer_app.room.database import RoomError
+
+        try:
+            store.reader.require_floor_key()
+        except RoomError as exc:
+            raise RulingRefused(str(exc)) from None
     try:
         if not (isinstance(floor, tuple) and len(floor) == 2):
             raise RulingRefused(

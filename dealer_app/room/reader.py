@@ -460,6 +460,12 @@ class RoomReader:
         standing = mine(rows, self.login(), here)
         return standing, here is not None and floor_keys_from(rows).holds(self.login(), here)
 
+    def require_floor_key(self) -> None:
+        """RoomError, in words, when this machine holds no floor key for the reader's login: said
+        before a ruling asks for anything else (a new floor person heard of the key only after
+        their passphrase)."""
+        self._floor_signer()
+
     def _floor_signer(self) -> FileSigner:
         """This machine's key for the reader's login (RoomError, in words, when it holds none)."""
         try:

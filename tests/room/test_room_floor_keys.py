@@ -320,8 +320,8 @@ def test_the_owner_replacing_a_floor_logins_key_is_caught_by_the_table_that_appl
 def test_a_login_has_one_key_and_a_lost_key_means_a_new_login(room, table, tmp_path, monkeypatch, capsys):
     c, _fwd = table
     tid = c.store.table_id()
-    assert main(["floor-key", "new", "--database", room.floor]) == 2  # (this machine's is enrolled)
-    assert "is enrolled already (a login has one key: a lost key means a new login)" in capsys.readouterr().err
+    assert main(["floor-key", "new", "--database", room.floor]) == 0  # (this machine's is enrolled: said)
+    assert "a login has one key: a lost key means a new login)" in capsys.readouterr().out
     assert main(["floor-key", "show", "--database", room.floor]) == 0
     assert "valid; this machine's" in capsys.readouterr().out
     # Bea's laptop, with her key, is lost: on her new machine her login's key is not there
@@ -426,3 +426,20 @@ def test_a_copy_filed_under_a_lower_id_does_not_make_the_applied_ruling_the_copy
         )
         conn.execute("ALTER TABLE room.rulings ENABLE TRIGGER USER")
     assert flagged(room, tid) == {-1: REPLAYED}
+
+
+def test_a_floor_person_without_a_key_hears_of_it_before_any_passphrase(room, table, tmp_path, monkeypatch):
+    """A new floor person's walkthrough: with no key on this machine the console first refused
+    the floor account's passphrase, and only then said that a key was missing."""
+    from dealer_app.floor.ruling import Ruling
+    from dealer_app.floor.rulings import RulingRefused, record_ruling
+
+    c, _fwd = table
+    monkeypatch.setenv("DEALER_APP_FLOOR_KEYS", str(tmp_path / "a-new-machine"))
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    ruling = Ruling(c.session_id, 2, 1, "seat 2 says", ("I-3",), "seat 1 pays", "adjust", {1: -100, 2: 100})
+    with pytest.raises(RulingRefused, match="this machine holds no floor key for") as refused:
+        record_ruling(reader.table(c.store.table_id()), ruling, ("Maria", "not her passphrase"))
+    reader.close()
+    assert "floor-key new" in str(refused.value)
