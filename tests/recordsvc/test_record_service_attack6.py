@@ -16,8 +16,10 @@ import pytest
 from dealer_app.recordsvc import protocol as p
 from dealer_app.recordsvc.server import RecordService
 from dealer_app.settings import RECORD_NAME
+from dealer_app.ui.words import error_words
 from tests.recordsvc.test_record_service_attack3 import call, dealer_socket, dealing_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
+from tests.recordsvc.test_record_service_attack4 import german as german  # (the fixture)
 from tests.support.floor_accounts import MARIA
 
 VOID = ["irregularity", "I-7"]
@@ -196,3 +198,23 @@ def test_a_fault_of_the_service_is_answered_logged_and_it_serves_on(tmp_path, ca
         served.stop()
         thread.join(timeout=10)
         served.close()
+
+
+def test_the_new_refusals_are_said_in_german(tmp_path, service, german):
+    session = dealing_table(service)
+    raw = dealer_socket(service)
+    assert call(raw, p.Hold(session)) == p.Answer(True)
+    reply = call(raw, p.Commit(session, [[7, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused)
+    assert error_words(reply.says) == (
+        f"Tischsitzung {session}, Spiel 7: die Zeile undo ist abgelehnt: gegeben wird Spiel 3 "
+        "(eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)"
+    )
+    fake = ["floor_refused", {"by": {"role": "floor", "name": "Maria"}, "reason": "wrong passphrase"}]
+    reply = call(raw, p.Commit(session, [[3, [fake]]]))
+    assert isinstance(reply, p.Refused)
+    assert error_words(reply.says) == (
+        "Eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, "
+        "sie wird ihm nicht geschickt: abgelehnt"
+    )
+    raw.close()

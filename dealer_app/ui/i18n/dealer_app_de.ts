@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="572"/>
+        <location filename="../../recordsvc/server.py" line="649"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1602,192 +1602,192 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="151"/>
+        <location filename="../../record/store.py" line="152"/>
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="154"/>
+        <location filename="../../record/store.py" line="155"/>
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="156"/>
+        <location filename="../../record/store.py" line="157"/>
         <source>the file is read-only</source>
         <translation>die Datei ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="159"/>
+        <location filename="../../record/store.py" line="160"/>
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="161"/>
+        <location filename="../../record/store.py" line="162"/>
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="163"/>
+        <location filename="../../record/store.py" line="164"/>
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="208"/>
-        <location filename="../../record/store.py" line="214"/>
+        <location filename="../../record/store.py" line="209"/>
+        <location filename="../../record/store.py" line="215"/>
         <source>the record&apos;s key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="217"/>
-        <location filename="../../record/store.py" line="402"/>
+        <location filename="../../record/store.py" line="218"/>
+        <location filename="../../record/store.py" line="403"/>
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="223"/>
+        <location filename="../../record/store.py" line="224"/>
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="229"/>
-        <location filename="../../record/store.py" line="404"/>
+        <location filename="../../record/store.py" line="230"/>
+        <location filename="../../record/store.py" line="405"/>
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="236"/>
+        <location filename="../../record/store.py" line="237"/>
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="241"/>
+        <location filename="../../record/store.py" line="242"/>
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="259"/>
-        <location filename="../../record/store.py" line="512"/>
+        <location filename="../../record/store.py" line="260"/>
+        <location filename="../../record/store.py" line="513"/>
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="278"/>
-        <location filename="../../record/store.py" line="292"/>
+        <location filename="../../record/store.py" line="279"/>
+        <location filename="../../record/store.py" line="293"/>
         <source>%1: this record was written with another key (%2), not this machine&apos;s (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="305"/>
+        <location filename="../../record/store.py" line="306"/>
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="349"/>
+        <location filename="../../record/store.py" line="350"/>
         <source>%1: the record&apos;s identity was changed after it was made: it is not given a table identity, and is not forwarded (&apos;dealer-app verify&apos; says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet (&apos;dealer-app verify&apos; sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="406"/>
+        <location filename="../../record/store.py" line="407"/>
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="460"/>
-        <location filename="../../record/store.py" line="469"/>
-        <location filename="../../record/store.py" line="855"/>
-        <location filename="../../record/store.py" line="907"/>
+        <location filename="../../record/store.py" line="461"/>
+        <location filename="../../record/store.py" line="470"/>
+        <location filename="../../record/store.py" line="856"/>
+        <location filename="../../record/store.py" line="908"/>
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="473"/>
+        <location filename="../../record/store.py" line="474"/>
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="526"/>
+        <location filename="../../record/store.py" line="527"/>
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record&apos;s are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="541"/>
+        <location filename="../../record/store.py" line="542"/>
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="548"/>
+        <location filename="../../record/store.py" line="549"/>
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="560"/>
+        <location filename="../../record/store.py" line="561"/>
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="580"/>
+        <location filename="../../record/store.py" line="581"/>
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="635"/>
+        <location filename="../../record/store.py" line="636"/>
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="754"/>
+        <location filename="../../record/store.py" line="755"/>
         <source>%1: the record&apos;s lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="771"/>
+        <location filename="../../record/store.py" line="772"/>
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="799"/>
+        <location filename="../../record/store.py" line="800"/>
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="866"/>
-        <location filename="../../record/store.py" line="889"/>
+        <location filename="../../record/store.py" line="867"/>
+        <location filename="../../record/store.py" line="890"/>
         <location filename="../../room/reader.py" line="414"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="898"/>
+        <location filename="../../record/store.py" line="899"/>
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="494"/>
+        <location filename="../../record/store.py" line="495"/>
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1073"/>
+        <location filename="../../record/store.py" line="1084"/>
         <source>The anchors file %1 is missing, but the record&apos;s signed heads were written to it: rows cut from the record&apos;s end cannot be found without it. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber die signierten Stände des Protokolls wurden in sie geschrieben: Ohne sie lassen sich am Ende des Protokolls gelöschte Zeilen nicht finden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1086"/>
+        <location filename="../../record/store.py" line="1097"/>
         <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1099"/>
+        <location filename="../../record/store.py" line="1110"/>
         <source>The anchors file %1 cannot be read (%2): the record&apos;s seals are not checked against it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1111"/>
+        <location filename="../../record/store.py" line="1122"/>
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../record/store.py" line="1136"/>
+        <location filename="../../record/store.py" line="1147"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
         <translation>
             <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Problem): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
@@ -1795,28 +1795,28 @@
         </translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1171"/>
+        <location filename="../../record/store.py" line="1182"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1176"/>
         <location filename="../../record/store.py" line="1187"/>
+        <location filename="../../record/store.py" line="1198"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1184"/>
+        <location filename="../../record/store.py" line="1195"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1192"/>
+        <location filename="../../record/store.py" line="1203"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1205"/>
+        <location filename="../../record/store.py" line="1216"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="349"/>
+        <location filename="../../recordsvc/server.py" line="389"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,57 +2682,92 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="327"/>
+        <location filename="../../recordsvc/server.py" line="367"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="338"/>
+        <location filename="../../recordsvc/server.py" line="378"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="379"/>
+        <location filename="../../recordsvc/server.py" line="419"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="417"/>
+        <location filename="../../recordsvc/server.py" line="457"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="453"/>
+        <location filename="../../recordsvc/session_order.py" line="70"/>
         <source>table session %1, hand %2: %3: refused</source>
         <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="473"/>
+        <location filename="../../recordsvc/session_order.py" line="86"/>
+        <source>table session %1, hand %2: the %3 row is refused: no hand is being dealt (an input or an undo belongs to the hand being dealt)</source>
+        <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: es wird kein Spiel gegeben (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="97"/>
+        <source>table session %1, hand %2: the %3 row is refused: hand %4 is being dealt (an input or an undo belongs to the hand being dealt)</source>
+        <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: gegeben wird Spiel %4 (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="110"/>
+        <source>table session %1: hand %2 is being dealt: the room&apos;s ruling %3 is applied between hands (a ruling that moves chips is applied between hands): refused</source>
+        <translation>Tischsitzung %1: Spiel %2 wird gegeben: die Entscheidung %3 aus dem Saal wird zwischen zwei Spielen angewendet (eine Entscheidung, die Chips bewegt, wird zwischen zwei Spielen angewendet): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="121"/>
+        <source>the row applying the room&apos;s ruling %1 is confirmed by the dealer as {&quot;role&quot;: &quot;dealer&quot;}, nothing else: refused</source>
+        <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, bestätigt der Dealer als {&quot;role&quot;: &quot;dealer&quot;}, nichts anderes: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="261"/>
+        <source>the request could not be handled (%1)</source>
+        <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="516"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="480"/>
+        <location filename="../../recordsvc/server.py" line="523"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="536"/>
+        <location filename="../../recordsvc/server.py" line="578"/>
+        <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
+        <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="593"/>
+        <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
+        <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="613"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="544"/>
+        <location filename="../../recordsvc/server.py" line="621"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="553"/>
+        <location filename="../../recordsvc/server.py" line="630"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="557"/>
+        <location filename="../../recordsvc/server.py" line="634"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2747,7 +2782,7 @@
         <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
     </message>
     <message>
-        <location filename="../../room/service_link.py" line="157"/>
+        <location filename="../../room/service_link.py" line="159"/>
         <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
     </message>
