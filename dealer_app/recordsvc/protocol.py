@@ -9,11 +9,18 @@ with fields of the right JSON types is a ``ProtocolError`` naming what was wrong
 Rows travel as ``[kind, payload]`` (record/rows.py's ``as_written``), read back with
 ``row_from_dict``: the service re-makes each row as the record's own class, so a kind the record
 does not know is refused as it would be in-process.
+
+Every value is one the service can hold without failing (the sixth attack pass stopped the
+service with one request each): a number field (a table session, a hand) is a whole number
+0 … ``MAX_NUMBER``, any other integer in a message at most ``MAX_INTEGER`` either way, no
+number is NaN or infinite, and text is UTF-8 text (no lone surrogate escape, "\\ud800").
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import struct
 from dataclasses import MISSING, asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
@@ -26,6 +33,9 @@ if TYPE_CHECKING:
 
 MAX_MESSAGE = 4 * 1024 * 1024  # a hand's rows are a few KB; a whole table opened with its profile ~100 KB
 _LENGTH = struct.Struct(">I")
+MAX_NUMBER = 2**31 - 1  # a table session, a hand, a row number: SQLite and the room's integer columns hold it
+MAX_INTEGER = 2**53  # any integer in a message: what every JSON reader (a double) keeps exactly
+_LONE_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")  # (a surrogate as JSON escapes it)
 
 RowData = list[Any]  # [kind, payload]
 
@@ -285,12 +295,38 @@ def encode(message: Request | Reply) -> bytes:
     return _LENGTH.pack(len(body)) + body
 
 
+def is_number(value: object) -> bool:
+    """Whether ``value`` is a table session's, a hand's or a row's number: 0 … ``MAX_NUMBER``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_INTEGER:
+        raise ProtocolError(f"an integer beyond ±{MAX_INTEGER}: {text[:24]}")
+    return value
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError(f"a number that is not finite: {text[:24]}")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError(f"a number that is not finite: {name}")
+
+
 def decode(body: bytes) -> Request | Reply:
     """One message's body back as its class; ProtocolError names what is wrong."""
     try:
-        data = json.loads(body.decode())
+        data = json.loads(body.decode(), parse_int=_integer, parse_float=_finite, parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ProtocolError(f"not a message (not UTF-8 JSON: {exc})") from None
+    except RecursionError:
+        raise ProtocolError("not a message (nested too deep)") from None
+    if _LONE_SURROGATE_ESCAPE.search(body) and not _is_text(data):
+        raise ProtocolError("not a message (text that is no UTF-8 text: a lone surrogate escape)")
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("not a message (no type)")
     cls = _TYPES.get(data.pop("type"))
@@ -306,11 +342,22 @@ def decode(body: bytes) -> Request | Reply:
         wanted = _JSON_TYPES[str(f.type)]
         if not isinstance(value, wanted) or (isinstance(value, bool) and bool not in wanted):
             raise ProtocolError(f"{cls.__name__}: {f.name} is not a {f.type!s}")
+        if wanted == (int,) and not is_number(value):
+            raise ProtocolError(f"{cls.__name__}: {f.name} is not a number 0 … {MAX_NUMBER}")
         given[f.name] = value
     if data:
         raise ProtocolError(f"{cls.__name__}: unknown fields {sorted(data)}")
     message: Request | Reply = cls(**given)
     return message
+
+
+def _is_text(value: Any) -> bool:
+    """Whether every string in ``value`` is UTF-8 text (a lone surrogate is none)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_exactly(sock: socket.socket, n: int) -> bytes:

@@ -12,7 +12,15 @@ What the service checks before it writes, beyond what ``Store`` checks:
 - a row that names a floor person (``{"role": "floor", "name": …}``) is committed only if
   that person's passphrase was checked by this service for the same login (the peer's uid,
   SO_PEERCRED) within the last ``FLOOR_WINDOW`` seconds, once: the dealer cannot write a
-  floor act the floor did not confirm.
+  floor act the floor did not confirm;
+- every row is one the record's own reader takes (``read_payload``: not nested too deep, a JSON
+  object), and follows the table's rows as its readers fold them, in row order
+  (recordsvc/session_order.py): an input or an undo of the hand being dealt, an undo naming
+  what it takes back, a room's ruling applied between hands;
+- a refused floor act (``floor_refused``) is the service's to record, never a client's: the
+  service checks the passphrases, and a window could otherwise record tries nobody made.
+A request the service cannot handle (a fault of its own) is answered all the same, "the
+request could not be handled", its traceback in the log, and the service goes on serving.
 The peer's uid and pid are in the service's log for every connection.
 
 With a card room, the service is also the table's link to it (``RoomLink``, made by
@@ -26,6 +34,7 @@ needs no passphrase checked here: the room's floor confirmed it (``RoomLink.vouc
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import selectors
@@ -39,13 +48,13 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
 from dealer_app.record.floor_accounts import BACKOFF, FloorRefused, confirm_floor
 from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
-from dealer_app.record.fold import InputFold
+from dealer_app.record.payload import read_payload
 from dealer_app.record.room_ruling_content import room_ruling_id
-from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, UndoRow, row_from_dict
+from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, as_written, row_from_dict
 from dealer_app.record.signing import FileSigner
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError, applied_room_rulings
-from dealer_app.record.undo_claim import undo_mismatch
 from dealer_app.recordsvc import protocol as p
+from dealer_app.recordsvc.session_order import SessionOrder
 from dealer_app.recordsvc.words import data_of
 from dealer_app.settings import ANCHORS_NAME, KEY_NAME, RECORD_NAME, SIGNING_KEY_NAME
 
@@ -134,6 +143,8 @@ class RecordService:
         self.room = room
         self.socket_path = socket_path
         self.holders: dict[int, _Peer] = {}  # table session -> the connection holding it
+        # table session -> its rows as the readers fold them (kept: a commit reads no more than its rows)
+        self.orders: dict[int, SessionOrder] = {}
         # (connection, name case-folded) -> when its passphrase was right, and the signature the
         # account gave: a floor act is written with that signature, never the client's
         self.floor_checked: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
@@ -158,8 +169,13 @@ class RecordService:
             for key, _mask in self.selector.select(timeout=0.5):
                 if key.fileobj is self.listener:
                     self._accept()
-                else:
+                    continue
+                try:
                     self._readable(key.data)
+                except Exception:  # (a fault of the service's own: said in its log; the others are served)
+                    log.exception("uid %d (pid %d): the connection failed; it is closed", key.data.uid, key.data.pid)
+                    if key.data.sock.fileno() != -1:
+                        self._drop(key.data, "the service failed on its request")
 
     def stop(self) -> None:
         self.running = False
@@ -220,13 +236,30 @@ class RecordService:
             except p.ProtocolError as exc:
                 self._refuse_and_drop(peer, str(exc))
                 return
+            except Exception as exc:  # (the last line: every request is answered, the service serves on)
+                reply = self._could_not_handle(peer, body, exc)
             try:
                 peer.sock.setblocking(True)  # (a reply is small: sent whole before the next peer)
                 p.send(peer.sock, reply)
                 peer.sock.setblocking(False)
-            except OSError as exc:
+            except (OSError, ValueError) as exc:
                 self._drop(peer, str(exc))
                 return
+
+    def _could_not_handle(self, peer: _Peer, body: bytes, exc: Exception) -> p.Refused:
+        """A request the service failed on (a fault of its own, not the client's): its traceback
+        in the log, and the answer says so (the store rolled back a write it was in)."""
+        log.exception(
+            "uid %d (pid %d): a request could not be handled (%s …)",
+            peer.uid,
+            peer.pid,
+            body[:80].decode(errors="replace"),
+        )
+        self.orders.clear()  # (what was folded may not be what was written)
+        detail = f"{type(exc).__name__}: {exc}"[:200].encode("utf-8", "backslashreplace").decode()
+        return p.Refused.of(
+            says(QT_TRANSLATE_NOOP("Errors", "the request could not be handled (%1)"), detail), p.RECORD
+        )
 
     def _refuse_and_drop(self, peer: _Peer, why: str) -> None:
         log.warning("uid %d (pid %d): refused a request that is not the protocol's: %s", peer.uid, peer.pid, why)
@@ -256,6 +289,7 @@ class RecordService:
                 return p.Record(str(store.path.resolve()), str(store.anchors_path.resolve()))
             case p.OpenTable(table=table, profile=profile, rows=data):
                 rows = _rows(data)
+                _rows_a_client_writes(rows)
                 rows = self._floor_confirmed(peer, rows, [None] * len(rows))
                 _check_opening(table, profile, rows)
                 session = store.open_session(table, profile, rows)
@@ -264,22 +298,25 @@ class RecordService:
             case p.Commit(session=session, parts=parts):
                 hands = []
                 for part in parts:
-                    if not (isinstance(part, list) and len(part) == 2 and isinstance(part[0], int)):
-                        raise p.ProtocolError("a commit's part is [hand number, rows]")
+                    if not (isinstance(part, list) and len(part) == 2 and p.is_number(part[0])):
+                        raise p.ProtocolError(f"a commit's part is [hand number 0 … {p.MAX_NUMBER}, rows]")
                     hands.append((part[0], _rows(part[1] if isinstance(part[1], list) else [None])))
                 self._must_hold(peer, session)
-                self._undos_name_their_input(session, hands)
                 flat = [row for _, rows in hands for row in rows]
+                _rows_a_client_writes(flat)
+                order = self._in_order(session, hands)
                 places: list[tuple[int, int] | None] = [(session, hand) for hand, rows in hands for _ in rows]
                 confirmed = iter(self._floor_confirmed(peer, flat, places))
                 hands = [(hand, [next(confirmed) for _ in rows]) for hand, rows in hands]
                 seals = store.append_hands(session, hands)
+                self._written(order, len(flat))
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.CloseTable(session=session, hand=hand, rows=data):
                 rows = _rows(data)
                 if self.holders.get(session, peer) is not peer:
                     raise SessionLocked(_held_elsewhere(session))
-                self._undos_name_their_input(session, [(hand, rows)])
+                _rows_a_client_writes(rows)
+                self._in_order(session, [(hand, rows)])
                 rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
                 self._hold(peer, session)
                 store.close_session(session, rows, hand)
@@ -302,9 +339,12 @@ class RecordService:
                 return self._confirm_floor(peer, name, passphrase)
             case p.AppendFloorRows(session=session, hand=hand, rows=data):
                 rows = _rows(data)
+                _rows_a_client_writes(rows)
                 self._floor_rows(peer, session, rows)
+                order = self._in_order(session, [(hand, rows)])
                 rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
                 seals = store.append(session, hand, rows)
+                self._written(order, len(rows))
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.ConfirmRoomFloor(name=name, passphrase=passphrase, act=act):
                 return self._confirm_room_floor(peer, name, passphrase, act)
@@ -397,7 +437,7 @@ class RecordService:
         used: set[tuple[int, str]] = set()
         for row, place in zip(rows, places, strict=True):
             session, hand = place if place is not None else (None, None)
-            if isinstance(row, FloorRefusedRow) or (self.room is not None and self.room.vouches(row, session, hand)):
+            if self.room is not None and self.room.vouches(row, session, hand):
                 out.append(row)
                 continue
             payload = row.to_dict()
@@ -430,32 +470,35 @@ class RecordService:
             del self.floor_checked[key]
         return out
 
-    def _undos_name_their_input(self, session: int, hands: list[tuple[int, list[RecordRow]]]) -> None:
-        """Each undo row names the input it really takes back: the record's fold of the hand as
-        the record holds it, then the rows before it (record/undo_claim.py). Who may write an
-        undo is decided from what it names (taking a void back is the floor's), so an undo naming
-        an ordinary input while the hand's last input is the floor's void is refused (the fourth
-        attack pass: the dealer undid the floor's void so). RecordError, in words."""
-        if not any(isinstance(row, UndoRow) for _, rows in hands for row in rows):
-            return
-        folds: dict[int, InputFold] = {}
+    def _in_order(self, session: int, hands: list[tuple[int, list[RecordRow]]]) -> SessionOrder:
+        """The table's rows folded as its readers fold them, in row order, with these rows after
+        them (recordsvc/session_order.py): RecordError, in words, for the first row that cannot
+        follow (an input or undo of another hand than the one being dealt, an undo naming
+        another input than it takes back, a room's ruling applied while a hand is dealt). The
+        fold of the record is kept between commits (the service is its only writer)."""
+        kept = self.orders.get(session)
+        if kept is None or kept.last_row != self.store.last_row_id(session):
+            kept = self.orders[session] = SessionOrder.of(self.store, session)
+        order = kept.copy()
         for hand, rows in hands:
-            fold = folds.get(hand)
-            if fold is None:
-                fold = folds[hand] = InputFold(strict=False)
-                for _seq, kind, payload, _at in self.store.hand_rows(session, hand):
-                    undo_mismatch(fold, kind, payload, hand)
             for row in rows:
-                mismatch = undo_mismatch(fold, row.kind, row.to_dict(), hand)
-                if mismatch is not None:
-                    raise RecordError(
-                        says(
-                            QT_TRANSLATE_NOOP("Errors", "table session %1, hand %2: %3: refused"),
-                            session,
-                            hand,
-                            mismatch.says(),
-                        )
-                    )
+                refusal = order.take(hand, row.kind, row.to_dict())
+                if refusal is not None:
+                    log.warning("table session %d: a %s row refused: %s", session, row.kind, refusal)
+                    raise RecordError(refusal)
+        return order
+
+    def _written(self, order: SessionOrder, count: int) -> None:
+        """``order`` folded the ``count`` rows just written: kept as the table's fold, if those
+        are all the rows written to the table since (else it is folded afresh when next asked)."""
+        since = self.store.db.execute(
+            "SELECT COUNT(*), MAX(id) FROM log WHERE session_id = ? AND id > ?", (order.session, order.last_row)
+        ).fetchone()
+        if since[0] == count and since[1] is not None:
+            order.last_row = since[1]
+            self.orders[order.session] = order
+        else:
+            self.orders.pop(order.session, None)
 
     def _room_rulings_once(self, rows: list[RecordRow]) -> None:
         """No room ruling applied twice: not two rows of one request naming the same room ruling,
@@ -520,6 +563,40 @@ class RecordService:
         self.floor_checked[(id(peer), str(by["name"]).strip().casefold())] = (time.monotonic(), dict(by))
         log.info("uid %d (pid %d): room floor login %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed({k: v for k, v in by.items()})
+
+
+def _rows_a_client_writes(rows: list[RecordRow]) -> None:
+    """Rows a client may send (RecordError, in words): no refused floor act (the service records
+    those itself: the sixth attack pass's dealer wrote fifty tries by Maria she never made), and
+    each row one the record's own reader takes as the store writes it (``read_payload``): a row
+    it refuses is skipped by every reader (the pass's room ruling applied with a confirmation
+    nested 40 deep was offered, and applied, again)."""
+    for row in rows:
+        if isinstance(row, FloorRefusedRow):
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "a refused floor act is recorded by the record service itself, not sent to it: refused",
+                    )
+                )
+            )
+        kind, payload = as_written(row)
+        try:
+            readable = isinstance(read_payload(json.dumps(payload, sort_keys=True, ensure_ascii=False)), dict)
+        except ValueError as exc:
+            log.warning("a %s row the record's reader refuses: %s", kind, exc)
+            readable = False
+        if not readable:
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "a %1 row that the record's own reader cannot read (nested too deep, or not a JSON object): refused",
+                    ),
+                    kind[:40],
+                )
+            )
 
 
 def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:

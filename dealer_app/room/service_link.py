@@ -129,6 +129,8 @@ class ServiceRoom:
             floor_act = FloorAct(str(act["kind"]), int(act["session"]), int(act["hand"]), str(act["digest"]))
         except (KeyError, TypeError, ValueError):
             raise p.ProtocolError("a floor act is its kind, session, hand and digest") from None
+        if not (p.is_number(floor_act.session) and p.is_number(floor_act.hand)):  # (the room's columns hold no more)
+            raise p.ProtocolError(f"a floor act's session and hand are numbers 0 … {p.MAX_NUMBER}")
         return RoomFloorLogin(self.url, store.table_id()).confirm(name, passphrase, floor_act)
 
     def vouches(self, row: RecordRow, session: int | None = None, hand: int | None = None) -> bool:

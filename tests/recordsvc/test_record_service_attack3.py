@@ -44,6 +44,18 @@ def dealt_table(service) -> int:
     return session
 
 
+def dealing_table(service) -> int:
+    """``dealt_table`` with its hand 3 dealt (open): the hand a window's inputs and undos are of."""
+    store = ServiceStore.connect(service.socket)
+    table = TableController(store)
+    table.open_table("stud-5-10", None, PLAYERS)
+    play_hands(table, 2)
+    table.start_hand()
+    session = table.session_id
+    store.close()
+    return session
+
+
 def dealer_socket(service) -> socket.socket:
     raw = socket.socket(socket.AF_UNIX)
     raw.connect(str(service.socket))
@@ -73,7 +85,7 @@ def rows_of(folder, session: int, kind: str) -> list[dict]:
 
 @pytest.mark.parametrize("role", ["Floor", "FLOOR", " floor", "flor", "dealer"])
 def test_a_ruling_by_anna_under_any_spelling_of_the_role_is_refused_without_her_passphrase(tmp_path, service, role):
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     by = {"role": role, "name": "Anna"}
@@ -86,7 +98,7 @@ def test_a_ruling_by_anna_under_any_spelling_of_the_role_is_refused_without_her_
         return
     # a void (an irregularity the floor confirms) and a close by the floor, the same
     void = ["irregularity", {"input": ["irregularity", "I-6"], "by": by}]
-    reply = call(raw, p.Commit(session, [[2, [void]]]))
+    reply = call(raw, p.Commit(session, [[3, [void]]]))
     assert isinstance(reply, p.Refused) and "Anna whose passphrase" in str(reply.says)
     reply = call(raw, p.CloseTable(session, 2, [["close_table", {"resumed": False, "by": by}]]))
     assert isinstance(reply, p.Refused) and "Anna whose passphrase" in str(reply.says)

@@ -18,7 +18,7 @@ from dealer_app.recordsvc import protocol as p
 from dealer_app.settings import RECORD_NAME
 from dealer_app.ui.words import error_words
 from tests.record.test_record_proves_itself import play_hands
-from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealt_table, rows_of
+from tests.recordsvc.test_record_service_attack3 import PLAYERS, call, dealer_socket, dealing_table, rows_of
 from tests.recordsvc.test_record_service_attack3 import service as service  # (the fixture)
 from tests.support.floor_accounts import MARIA
 from tests.support.helpers import load_german
@@ -31,11 +31,11 @@ REFUSED = "a floor act by {} whose passphrase the record service did not check: 
 @pytest.mark.parametrize("kind", ["irregularity", "input", "redo"])
 @pytest.mark.parametrize("by", [{"role": "dealer", "name": "Maria"}, {"role": "dealer"}, None])
 def test_a_void_by_the_dealer_is_refused_however_it_is_sent(tmp_path, service, kind, by):
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     row = {"input": VOID, **({"by": by} if by is not None else {})}
-    reply = call(raw, p.Commit(session, [[2, [[kind, row]]]]))
+    reply = call(raw, p.Commit(session, [[3, [[kind, row]]]]))
     assert isinstance(reply, p.Refused)
     assert str(reply.says) == REFUSED.format("Maria" if by and "name" in by else "?")
     assert [r for r in rows_of(service.folder, session, kind) if r["input"] == VOID] == []
@@ -44,29 +44,29 @@ def test_a_void_by_the_dealer_is_refused_however_it_is_sent(tmp_path, service, k
 
 
 def test_the_floors_void_is_undone_only_by_the_floor(tmp_path, service):
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
     signed = {"role": "floor", "name": "Maria"}
     assert isinstance(
-        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+        call(raw, p.Commit(session, [[3, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
     )
     # the attack: the dealer takes the floor's void back
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID}]]]]))
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID}]]]]))
     assert isinstance(reply, p.Refused) and str(reply.says) == REFUSED.format("?")
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID, "by": {"role": "dealer", "name": "Maria"}}]]]]))
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID, "by": {"role": "dealer", "name": "Maria"}}]]]]))
     assert isinstance(reply, p.Refused) and str(reply.says) == REFUSED.format("Maria")
     assert rows_of(service.folder, session, "undo") == []
     # with Maria's passphrase checked here, the undo is hers, signed by the service
     assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": VOID, "by": {"role": "Floor", "name": "MARIA"}}]]]]))
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID, "by": {"role": "Floor", "name": "MARIA"}}]]]]))
     assert isinstance(reply, p.Committed), reply
     (undo,) = rows_of(service.folder, session, "undo")
     assert undo["by"] == signed
     # an undo of an ordinary input stays the dealer's: the hand's last input is now the fold given
-    assert isinstance(call(raw, p.Commit(session, [[2, [["input", {"input": FOLD}]]]])), p.Committed)
-    assert isinstance(call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]])), p.Committed)
+    assert isinstance(call(raw, p.Commit(session, [[3, [["input", {"input": FOLD}]]]])), p.Committed)
+    assert isinstance(call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]])), p.Committed)
     assert len(rows_of(service.folder, session, "undo")) == 2
     raw.close()
 
@@ -74,36 +74,42 @@ def test_the_floors_void_is_undone_only_by_the_floor(tmp_path, service):
 def test_an_undo_naming_a_fold_while_the_floors_void_is_in_force_is_refused(tmp_path, service):
     """The attack's variant: the undo claims an ordinary input, so no floor act by its claim,
     while the hand's last input (what replay takes back) is the floor's void."""
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
     signed = {"role": "floor", "name": "Maria"}
     assert isinstance(
-        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+        call(raw, p.Commit(session, [[3, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
     )
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]]))
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
     assert isinstance(reply, p.Refused), reply
     assert str(reply.says) == (
-        f'table session {session}, hand 2: the undo names ["act", 1, "fold"] but the hand\'s last '
+        f'table session {session}, hand 3: the undo names ["act", 1, "fold"] but the hand\'s last '
         "input is the floor's void (I-7): refused"
     )
     # nor in one commit after an input of its own: the undo of the fold is truthful, the second
     # undo names the fold again while it takes the void back
     reply = call(
         raw,
-        p.Commit(session, [[2, [["input", {"input": FOLD}], ["undo", {"input": FOLD}], ["undo", {"input": FOLD}]]]]),
+        p.Commit(session, [[3, [["input", {"input": FOLD}], ["undo", {"input": FOLD}], ["undo", {"input": FOLD}]]]]),
     )
     assert isinstance(reply, p.Refused) and "the hand's last input is the floor's void (I-7): refused" in str(
         reply.says
     ), reply
     # the floor's passphrase does not make a false claim true
     assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD, "by": signed}]]]]))
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD, "by": signed}]]]]))
     assert isinstance(reply, p.Refused) and "the floor's void (I-7)" in str(reply.says), reply
     # an undo with nothing to undo is refused too (replay could not resume the table)
-    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
-    assert isinstance(reply, p.Refused) and "the hand has no input to undo: refused" in str(reply.says), reply
+    # and an undo under another hand than the one being dealt (the sixth attack pass: the service
+    # folded it by the hand number sent, the readers in row order)
+    reply = call(raw, p.Commit(session, [[7, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert str(reply.says) == (
+        f"table session {session}, hand 7: the undo row is refused: hand 3 is being dealt "
+        "(an input or an undo belongs to the hand being dealt)"
+    )
     assert rows_of(service.folder, session, "undo") == []
     assert rows_of(service.folder, session, "input")[-1:] != [{"input": FOLD}]  # (nothing of the refused commit)
     assert isinstance(call(raw, p.Check()), p.Failing)
@@ -122,25 +128,26 @@ def german(qapp):
 def test_an_undos_refusal_is_said_in_german(tmp_path, service, german):
     """The refusal crosses the socket as a sentence (its parts too): the dealer's German window
     says it all in German, not English words inside a German frame."""
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
-    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
-    signed = {"role": "floor", "name": "Maria"}
-    assert isinstance(
-        call(raw, p.Commit(session, [[2, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
-    )
-    reply = call(raw, p.Commit(session, [[2, [["undo", {"input": FOLD}]]]]))
-    assert isinstance(reply, p.Refused), reply
-    assert error_words(reply.says) == (
-        f'Tischsitzung {session}, Spiel 2: das Rückgängigmachen nennt ["act", 1, "fold"], aber die letzte '
-        "Eingabe des Spiels ist die Ungültigerklärung durch den Floor (I-7): abgelehnt"
-    )
+    # hand 3 dealt, no input given yet
     reply = call(raw, p.Commit(session, [[3, [["undo", {"input": VOID}]]]]))
     assert isinstance(reply, p.Refused), reply
     assert error_words(reply.says) == (
         f"Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt die Ungültigerklärung durch den Floor (I-7), "
         "aber in diesem Spiel gibt es keine Eingabe, die rückgängig gemacht werden kann: abgelehnt"
+    )
+    assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
+    signed = {"role": "floor", "name": "Maria"}
+    assert isinstance(
+        call(raw, p.Commit(session, [[3, [["irregularity", {"input": VOID, "by": signed}]]]])), p.Committed
+    )
+    reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
+    assert isinstance(reply, p.Refused), reply
+    assert error_words(reply.says) == (
+        f'Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt ["act", 1, "fold"], aber die letzte '
+        "Eingabe des Spiels ist die Ungültigerklärung durch den Floor (I-7): abgelehnt"
     )
     raw.close()
 
@@ -198,7 +205,7 @@ def test_a_truthful_undo_written_from_source_is_not_named(tmp_path, capsys):
 
 
 def test_a_sit_with_stacks_confirmed_by_the_dealer_is_refused(tmp_path, service):
-    session = dealt_table(service)
+    session = dealing_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     dee = {"seat": 4, "name": "Dee", "buy_in": 500000, "confirmed_by": {"role": "dealer", "name": "Maria"}}

@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="572"/>
+        <location filename="../../recordsvc/server.py" line="649"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="349"/>
+        <location filename="../../recordsvc/server.py" line="389"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,57 +2682,92 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="327"/>
+        <location filename="../../recordsvc/server.py" line="367"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="338"/>
+        <location filename="../../recordsvc/server.py" line="378"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="379"/>
+        <location filename="../../recordsvc/server.py" line="419"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="417"/>
+        <location filename="../../recordsvc/server.py" line="457"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="453"/>
+        <location filename="../../recordsvc/session_order.py" line="70"/>
         <source>table session %1, hand %2: %3: refused</source>
         <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="473"/>
+        <location filename="../../recordsvc/session_order.py" line="86"/>
+        <source>table session %1, hand %2: the %3 row is refused: no hand is being dealt (an input or an undo belongs to the hand being dealt)</source>
+        <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: es wird kein Spiel gegeben (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="97"/>
+        <source>table session %1, hand %2: the %3 row is refused: hand %4 is being dealt (an input or an undo belongs to the hand being dealt)</source>
+        <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: gegeben wird Spiel %4 (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="110"/>
+        <source>table session %1: hand %2 is being dealt: the room&apos;s ruling %3 is applied between hands (a ruling that moves chips is applied between hands): refused</source>
+        <translation>Tischsitzung %1: Spiel %2 wird gegeben: die Entscheidung %3 aus dem Saal wird zwischen zwei Spielen angewendet (eine Entscheidung, die Chips bewegt, wird zwischen zwei Spielen angewendet): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="121"/>
+        <source>the row applying the room&apos;s ruling %1 is confirmed by the dealer as {&quot;role&quot;: &quot;dealer&quot;}, nothing else: refused</source>
+        <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, bestätigt der Dealer als {&quot;role&quot;: &quot;dealer&quot;}, nichts anderes: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="261"/>
+        <source>the request could not be handled (%1)</source>
+        <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="516"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="480"/>
+        <location filename="../../recordsvc/server.py" line="523"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="536"/>
+        <location filename="../../recordsvc/server.py" line="578"/>
+        <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
+        <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="593"/>
+        <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
+        <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="613"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="544"/>
+        <location filename="../../recordsvc/server.py" line="621"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="553"/>
+        <location filename="../../recordsvc/server.py" line="630"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="557"/>
+        <location filename="../../recordsvc/server.py" line="634"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2747,7 +2782,7 @@
         <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
     </message>
     <message>
-        <location filename="../../room/service_link.py" line="157"/>
+        <location filename="../../room/service_link.py" line="159"/>
         <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
     </message>
