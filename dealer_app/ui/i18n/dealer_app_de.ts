@@ -1266,8 +1266,8 @@
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="303"/>
-        <location filename="../../floor/rulings.py" line="353"/>
+        <location filename="../../floor/rulings.py" line="310"/>
+        <location filename="../../floor/rulings.py" line="360"/>
         <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
@@ -2138,13 +2138,13 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="198"/>
-        <location filename="../../floor/rulings.py" line="383"/>
+        <location filename="../../floor/rulings.py" line="390"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="206"/>
-        <location filename="../../floor/rulings.py" line="399"/>
+        <location filename="../../floor/rulings.py" line="406"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
@@ -2160,42 +2160,42 @@
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="271"/>
+        <location filename="../../floor/rulings.py" line="278"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="279"/>
+        <location filename="../../floor/rulings.py" line="286"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="356"/>
+        <location filename="../../floor/rulings.py" line="363"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="362"/>
+        <location filename="../../floor/rulings.py" line="369"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="371"/>
+        <location filename="../../floor/rulings.py" line="378"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="376"/>
+        <location filename="../../floor/rulings.py" line="383"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="389"/>
+        <location filename="../../floor/rulings.py" line="396"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="406"/>
+        <location filename="../../floor/rulings.py" line="413"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2560,7 +2560,7 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="240"/>
+        <location filename="../../floor/rulings.py" line="247"/>
         <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
