@@ -410,20 +410,30 @@ def _filed_rulings(
 
 def look_alike_logins(floor_logins: set[str]) -> dict[str, str]:
     """The floor logins a reader could take for another, each with why (LOOK_ALIKE): a name
-    `db add-login` would not make, or one of two such names with one skeleton
-    (room/table_label.skeleton: 0/o, 1/l/i, rn/m, vv/w) — both are named, as a reader cannot
-    tell which is the person's."""
+    `db add-login` would not make, or one of two such names with one skeleton (``login_skeleton``)
+    — both are named, as a reader cannot tell which is the person's (so a look-alike the owner
+    makes puts the real floor person's rulings in red too, until it is dropped: seen, not silent)."""
     made = sorted(login for login in floor_logins if re.fullmatch(LOGIN_AS_MADE, login))
     by_skeleton: dict[str, list[str]] = {}
     for login in made:
-        by_skeleton.setdefault(skeleton(login), []).append(login)
+        by_skeleton.setdefault(login_skeleton(login), []).append(login)
     found: dict[str, str] = {}
     for login in sorted(floor_logins):
         if login not in made:  # (a capital, a space, an invisible or another script's letter)
             found[login] = "is no name `db add-login` makes (lower-case letters, digits and _ only)"
-        elif twins := [other for other in by_skeleton[skeleton(login)] if other != login]:
+        elif twins := [other for other in by_skeleton[login_skeleton(login)] if other != login]:
             found[login] = f"looks like the floor login {twins[0]!r}"
     return found
+
+
+_LOGIN_DIGITS = str.maketrans("5823", "sbze")  # (digits read as letters in a login: te5t, fl0or)
+
+
+def login_skeleton(login: str) -> str:
+    """What a login looks like to a reader: a name's skeleton (0/o, 1/l/i, rn/m, vv/w), its digits
+    that pass for letters, and no underscores (floor__anna, floor_anna_ read as floor_anna: the
+    seventh attack pass)."""
+    return skeleton(login).translate(_LOGIN_DIGITS).replace("_", "")
 
 
 def _copies(payloads: dict[int, str], applied: set[int | None]) -> dict[int, int]:
