@@ -13,7 +13,7 @@ import struct
 import pytest
 
 from dealer_app.recordsvc import protocol as p
-from dealer_app.settings import RECORD_NAME
+from dealer_app.settings import KEY_NAME, RECORD_NAME
 from tests.recordsvc.test_record_service_attack3 import (
     call,
     dealer_socket,
@@ -202,3 +202,32 @@ def test_a_client_that_reads_no_reply_is_dropped_and_the_others_are_served(tmp_p
     assert isinstance(call(late, p.Hello()), p.Record)
     late.close()
     assert service.process.poll() is None
+
+
+def test_export_names_a_second_end_of_a_hand_written_from_source(tmp_path, capsys, monkeypatch):
+    """A record written from source (no service) can hold hand 2 ended twice: ``export --db``
+    stopped on it with an AttributeError; it names the row that does not replay, exit 1."""
+    from dealer_app.__main__ import main
+    from dealer_app.live.controller import TableController
+    from dealer_app.record.chain import load_or_create_key
+    from dealer_app.record.rows import HandEndRow
+    from dealer_app.record.store import Store
+    from tests.record.test_record_proves_itself import play_hands
+    from tests.recordsvc.test_record_service_attack3 import PLAYERS
+
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path))  # (the record's key, beside it, is the one read)
+    store = Store(tmp_path / RECORD_NAME, key=load_or_create_key(tmp_path / KEY_NAME))
+    table = TableController(store)
+    table.open_table("stud-5-10", None, PLAYERS)
+    play_hands(table, 2)
+    store.append(table.session_id, 2, [HandEndRow([], {"1": 10000, "3": -10000})])
+    row = store.last_row_id(table.session_id)
+    store.close()
+    code = main(["export", "--db", str(tmp_path / RECORD_NAME)])
+    said = capsys.readouterr()
+    assert code == 1
+    assert (
+        f"session {table.session_id}: row {row} (hand_end) no longer replays: a hand_end row with no hand" in said.err
+    )
+    assert "Unexpected error" not in said.err and "Traceback" not in said.err
+    assert "export: 2 hand(s) written, 1 refused" in said.err  # (hands 1 and 2, as played)
