@@ -12,13 +12,20 @@ What the service checks before it writes, beyond what ``Store`` checks:
 - a row that names a floor person (``{"role": "floor", "name": …}``) is committed only if
   that person's passphrase was checked by this service for the same login (the peer's uid,
   SO_PEERCRED) within the last ``FLOOR_WINDOW`` seconds, once: the dealer cannot write a
-  floor act the floor did not confirm;
+  floor act the floor did not confirm; one check covers one such row (the seventh attack pass:
+  one check let one commit write five rulings naming her);
+- a table closed, or not in the record, is not held: nothing more is written to it; a
+  ``close_table`` row comes only in a ``CloseTable`` request, as the window writes it, and no
+  client sends a row only the store writes (``STORE_ONLY``: the record's check would say its
+  sessions table was edited);
 - every row is one the record's own reader takes (``read_payload``: not nested too deep, a JSON
   object), and follows the table's rows as its readers fold them, in row order
   (recordsvc/session_order.py): an input or an undo of the hand being dealt, an undo naming
   what it takes back, a room's ruling applied between hands;
 - a refused floor act (``floor_refused``) is the service's to record, never a client's: the
   service checks the passphrases, and a window could otherwise record tries nobody made.
+A client that does not read its replies is dropped after ``SEND_TIMEOUT`` (a reply is sent whole
+before the next client is served: one that never read stalled the service for everyone).
 A request the service cannot handle (a fault of its own) is answered all the same, "the
 request could not be handled", its traceback in the log, and the service goes on serving.
 The peer's uid and pid are in the service's log for every connection.

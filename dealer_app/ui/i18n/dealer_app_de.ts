@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="789"/>
+        <location filename="../../recordsvc/server.py" line="796"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="433"/>
+        <location filename="../../recordsvc/server.py" line="440"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,27 +2682,27 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="411"/>
+        <location filename="../../recordsvc/server.py" line="418"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="422"/>
+        <location filename="../../recordsvc/server.py" line="429"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="472"/>
+        <location filename="../../recordsvc/server.py" line="479"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="773"/>
+        <location filename="../../recordsvc/server.py" line="780"/>
         <source>one passphrase check of %1 confirms one floor act: %2 rows name them and the record service checked their passphrase %3 times: refused</source>
         <translation>eine Passwortprüfung von %1 bestätigt eine Floor-Handlung: %2 Zeilen nennen %1, der Dienst des Spielprotokolls hat das Passwort %3-mal geprüft: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="783"/>
+        <location filename="../../recordsvc/server.py" line="790"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
@@ -2767,67 +2767,67 @@
         <translation>Tischsitzung %1, Spiel %2: ein Zukauf ist ein ganzer Centbetrag über 0 und höchstens %3, nicht %4: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="296"/>
+        <location filename="../../recordsvc/server.py" line="303"/>
         <source>the request could not be handled (%1)</source>
         <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="451"/>
+        <location filename="../../recordsvc/server.py" line="458"/>
         <source>table session %1 is closed (or not in the record): nothing more is written to it</source>
         <translation>Tischsitzung %1 ist geschlossen (oder nicht im Spielprotokoll): in sie wird nichts mehr geschrieben</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="569"/>
+        <location filename="../../recordsvc/server.py" line="576"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="576"/>
+        <location filename="../../recordsvc/server.py" line="583"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="642"/>
+        <location filename="../../recordsvc/server.py" line="649"/>
         <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
         <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="657"/>
+        <location filename="../../recordsvc/server.py" line="664"/>
         <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
         <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="672"/>
+        <location filename="../../recordsvc/server.py" line="679"/>
         <source>the %1 row is written by the record itself, not sent to it: refused</source>
         <translation>die Zeile %1 schreibt das Spielprotokoll selbst, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="679"/>
+        <location filename="../../recordsvc/server.py" line="686"/>
         <source>a close_table row is written as the table is closed, not as a row of a hand: refused</source>
         <translation>eine Zeile close_table wird beim Schließen des Tisches geschrieben, nicht als Zeile eines Spiels: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="692"/>
+        <location filename="../../recordsvc/server.py" line="699"/>
         <source>a table is closed with one close_table row as the window writes it (the hand left open or not; or not resumed, a failing table by the floor): refused</source>
         <translation>ein Tisch wird mit einer Zeile close_table geschlossen, wie das Fenster sie schreibt (mit offenem Spiel oder ohne; oder nicht fortgesetzt, ein fehlerhafter Tisch vom Floor): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="733"/>
+        <location filename="../../recordsvc/server.py" line="740"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="741"/>
+        <location filename="../../recordsvc/server.py" line="748"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="750"/>
+        <location filename="../../recordsvc/server.py" line="757"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="754"/>
+        <location filename="../../recordsvc/server.py" line="761"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
