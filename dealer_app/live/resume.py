@@ -338,6 +338,8 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         state.fold.take(kind, payload, hand_no)
         s.replace_hand(replay_inputs(s, state.inputs))
     elif kind == HandEndRow.kind:
+        if s.hand is None:  # (a second end of one hand: written from source, the seventh attack pass)
+            raise EngineError("a hand_end row with no hand being dealt")
         yield "hand", (state.hand_no, s.hand)
         s.finish_hand()
         state.fold.take(kind, payload, hand_no)

@@ -12,13 +12,20 @@ What the service checks before it writes, beyond what ``Store`` checks:
 - a row that names a floor person (``{"role": "floor", "name": …}``) is committed only if
   that person's passphrase was checked by this service for the same login (the peer's uid,
   SO_PEERCRED) within the last ``FLOOR_WINDOW`` seconds, once: the dealer cannot write a
-  floor act the floor did not confirm;
+  floor act the floor did not confirm; one check covers one such row (the seventh attack pass:
+  one check let one commit write five rulings naming her);
+- a table closed, or not in the record, is not held: nothing more is written to it; a
+  ``close_table`` row comes only in a ``CloseTable`` request, as the window writes it, and no
+  client sends a row only the store writes (``STORE_ONLY``: the record's check would say its
+  sessions table was edited);
 - every row is one the record's own reader takes (``read_payload``: not nested too deep, a JSON
   object), and follows the table's rows as its readers fold them, in row order
   (recordsvc/session_order.py): an input or an undo of the hand being dealt, an undo naming
   what it takes back, a room's ruling applied between hands;
 - a refused floor act (``floor_refused``) is the service's to record, never a client's: the
   service checks the passphrases, and a window could otherwise record tries nobody made.
+A client that does not read its replies is dropped after ``SEND_TIMEOUT`` (a reply is sent whole
+before the next client is served: one that never read stalled the service for everyone).
 A request the service cannot handle (a fault of its own) is answered all the same, "the
 request could not be handled", its traceback in the log, and the service goes on serving.
 The peer's uid and pid are in the service's log for every connection.
@@ -50,7 +57,18 @@ from dealer_app.record.floor_accounts import BACKOFF, FloorRefused, confirm_floo
 from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
 from dealer_app.record.payload import read_payload
 from dealer_app.record.room_ruling_content import room_ruling_id
-from dealer_app.record.rows import FloorRefusedRow, OpenTableRow, RecordRow, RulingRow, as_written, row_from_dict
+from dealer_app.record.rows import (
+    CloseTableRow,
+    EventRow,
+    FloorRefusedRow,
+    OpenTableRow,
+    RecordRow,
+    RecordUpgradedRow,
+    RulingRow,
+    SigningStartedRow,
+    as_written,
+    row_from_dict,
+)
 from dealer_app.record.signing import FileSigner
 from dealer_app.record.store import RecordError, SessionLocked, Store, StoreError, applied_room_rulings
 from dealer_app.recordsvc import protocol as p
@@ -63,8 +81,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealer_app.recordsvc")
 FLOOR_WINDOW = 120.0  # seconds a checked floor passphrase stands for the act it confirms
+# seconds a reply may wait for its client to read: one that does not is dropped (the seventh attack
+# pass pipelined 754 requests and read no reply; the blocking send stalled every other client)
+SEND_TIMEOUT = 3.0
 BACKOFF_NAME = "floor-backoff.json"  # the refused floor names' waits, in the service's state folder
 _CRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
+# rows only the store writes, on its own (store.py, record/migrations.py): a client's would make the
+# record's check say its sessions table was edited (the seventh attack pass), or never be read
+STORE_ONLY = frozenset({RecordUpgradedRow.kind, SigningStartedRow.kind, EventRow.kind})
 
 
 class RoomLink(Protocol):
@@ -85,6 +109,14 @@ class _Peer:
     pid: int
     buffer: bytearray = field(default_factory=bytearray)
     held: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class _Check:
+    """A floor person's passphrase found right by this service: when, and the signature given."""
+
+    at: float
+    by: dict[str, Any]
 
 
 def peer_credentials(sock: socket.socket) -> tuple[int, int]:
@@ -145,9 +177,10 @@ class RecordService:
         self.holders: dict[int, _Peer] = {}  # table session -> the connection holding it
         # table session -> its rows as the readers fold them (kept: a commit reads no more than its rows)
         self.orders: dict[int, SessionOrder] = {}
-        # (connection, name case-folded) -> when its passphrase was right, and the signature the
-        # account gave: a floor act is written with that signature, never the client's
-        self.floor_checked: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        # (connection, name case-folded) -> each time its passphrase was right, and the signature the
+        # account gave, oldest first: one check covers one floor act, written with that signature,
+        # never the client's (the seventh attack pass: one check let one commit write five rulings)
+        self.floor_checked: dict[tuple[int, str], list[_Check]] = {}
         BACKOFF.keep_in(record_dir / BACKOFF_NAME)  # (a restart forgets no refusal's wait)
         if socket_path.is_socket():
             socket_path.unlink()  # (a service that died left it: nobody listens on it)
@@ -239,9 +272,18 @@ class RecordService:
             except Exception as exc:  # (the last line: every request is answered, the service serves on)
                 reply = self._could_not_handle(peer, body, exc)
             try:
-                peer.sock.setblocking(True)  # (a reply is small: sent whole before the next peer)
+                peer.sock.settimeout(SEND_TIMEOUT)  # (a reply is small: sent whole before the next peer)
                 p.send(peer.sock, reply)
                 peer.sock.setblocking(False)
+            except TimeoutError:
+                log.warning(
+                    "uid %d (pid %d): reads no reply in %.0f s: its connection is closed",
+                    peer.uid,
+                    peer.pid,
+                    SEND_TIMEOUT,
+                )
+                self._drop(peer, "it read no reply")
+                return
             except (OSError, ValueError) as exc:
                 self._drop(peer, str(exc))
                 return
@@ -264,7 +306,7 @@ class RecordService:
     def _refuse_and_drop(self, peer: _Peer, why: str) -> None:
         log.warning("uid %d (pid %d): refused a request that is not the protocol's: %s", peer.uid, peer.pid, why)
         try:
-            peer.sock.setblocking(True)
+            peer.sock.settimeout(SEND_TIMEOUT)
             p.send(peer.sock, p.Refused.of(f"not a record service request: {why}", p.PROTOCOL))
         except OSError:
             pass  # (it is closed either way)
@@ -312,16 +354,7 @@ class RecordService:
                 self._written(order, len(flat))
                 return p.Committed([asdict(seal) for seal in seals], store.anchor_problem)
             case p.CloseTable(session=session, hand=hand, rows=data):
-                rows = _rows(data)
-                if self.holders.get(session, peer) is not peer:
-                    raise SessionLocked(_held_elsewhere(session))
-                _rows_a_client_writes(rows)
-                self._in_order(session, [(hand, rows)])
-                rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
-                self._hold(peer, session)
-                store.close_session(session, rows, hand)
-                self._release(peer, session)
-                return p.Committed([], store.anchor_problem)
+                return self._close(peer, session, hand, _rows(data))
             case p.Hold(session=session, release=release):
                 if release:
                     self._release(peer, session)
@@ -360,6 +393,24 @@ class RecordService:
             case p.AskRoom(url=url):
                 return self._room().ask(store, url)
         raise p.ProtocolError(f"{type(request).__name__} is a reply, not a request")
+
+    def _close(self, peer: _Peer, session: int, hand: int, rows: list[RecordRow]) -> p.Reply:
+        """Table session ``session`` closed with ``rows`` (its close_table row, as the window writes it)."""
+        if self.holders.get(session, peer) is not peer:
+            raise SessionLocked(_held_elsewhere(session))
+        _rows_a_client_writes(rows, closing=True)
+        self._in_order(session, [(hand, rows)])
+        checks = {key: list(kept) for key, kept in self.floor_checked.items()}
+        rows = self._floor_confirmed(peer, rows, [(session, hand)] * len(rows))
+        try:
+            _one_close_as_written(rows)
+            self._hold(peer, session)
+        except StoreError:  # (nothing is written: the floor's checks stand for the close made next)
+            self.floor_checked = checks
+            raise
+        self.store.close_session(session, rows, hand)
+        self._release(peer, session)
+        return p.Committed([], self.store.anchor_problem)
 
     def _room(self) -> RoomLink:
         if self.room is None:
@@ -401,6 +452,15 @@ class RecordService:
             return
         if holder is not None:
             raise SessionLocked(_held_elsewhere(session))
+        if not self.store.is_open(session):  # (the seventh attack pass wrote a top-up to a closed table)
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "table session %1 is closed (or not in the record): nothing more is written to it"
+                    ),
+                    session,
+                )
+            )
         self.store.lock_session(session)  # (against a program that opens the file itself)
         self.holders[session] = peer
         peer.held.add(session)
@@ -433,8 +493,9 @@ class RecordService:
         None where it has none yet (a table being opened)."""
         self._room_rulings_once(rows)
         now = time.monotonic()
+        fresh = {key: [c for c in checks if now - c.at <= FLOOR_WINDOW] for key, checks in self.floor_checked.items()}
+        taken: dict[tuple[int, str], int] = {}  # checks of each name this request's rows use up
         out: list[RecordRow] = []
-        used: set[tuple[int, str]] = set()
         for row, place in zip(rows, places, strict=True):
             session, hand = place if place is not None else (None, None)
             if self.room is not None and self.room.vouches(row, session, hand):
@@ -445,29 +506,28 @@ class RecordService:
             named = _floor_names(payload)
             if claim is not None:
                 named.add(str(claim.get("name", "")))
+            used: dict[str, _Check] = {}  # (a row naming one person twice is one act of theirs)
             for name in sorted(named):
                 key = (id(peer), name.strip().casefold())
-                checked = self.floor_checked.get(key)
-                if checked is None or now - checked[0] > FLOOR_WINDOW:
+                have, before = fresh.get(key, []), taken.get(key, 0)
+                if before >= len(have):
                     log.warning(
                         "uid %d (pid %d): a floor act by %r without its passphrase: refused", peer.uid, peer.pid, name
                     )
-                    raise RecordError(
-                        says(
-                            QT_TRANSLATE_NOOP(
-                                "Errors", "a floor act by %1 whose passphrase the record service did not check: refused"
-                            ),
-                            name[:60] or "?",
-                        )
-                    )
-                used.add(key)
+                    raise RecordError(_unchecked(name, before))
+                used[key[1]] = have[before]
+                taken[key] = before + 1
             if claim is not None:
-                key = (id(peer), str(claim.get("name", "")).strip().casefold())
-                signed = dict(payload, **{SIGNED_IN[row.kind][1]: dict(self.floor_checked[key][1])})
+                check = used[str(claim.get("name", "")).strip().casefold()]
+                signed = dict(payload, **{SIGNED_IN[row.kind][1]: dict(check.by)})
                 row = row_from_dict(row.kind, signed)
             out.append(row)
-        for key in used:
-            del self.floor_checked[key]
+        for key, checks in fresh.items():
+            left = checks[taken.get(key, 0) :]
+            if left:
+                self.floor_checked[key] = left
+            else:
+                del self.floor_checked[key]
         return out
 
     def _in_order(self, session: int, hands: list[tuple[int, list[RecordRow]]]) -> SessionOrder:
@@ -550,9 +610,14 @@ class RecordService:
         except FloorRefused as exc:
             log.warning("uid %d (pid %d): floor act refused for %r", peer.uid, peer.pid, name[:60])
             return p.Refused.of(exc.says, p.FLOOR, self._record_refusal(peer, exc))
-        self.floor_checked[(id(peer), str(by["name"]).strip().casefold())] = (time.monotonic(), dict(by))
+        self._checked(peer, by)
         log.info("uid %d (pid %d): floor account %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed(by)
+
+    def _checked(self, peer: _Peer, by: dict[str, Any]) -> None:
+        """One more floor act of ``by``'s may be written on this connection."""
+        key = (id(peer), str(by["name"]).strip().casefold())
+        self.floor_checked.setdefault(key, []).append(_Check(time.monotonic(), dict(by)))
 
     def _confirm_room_floor(self, peer: _Peer, name: str, passphrase: str, act: dict[str, Any]) -> p.Reply:
         try:
@@ -560,17 +625,23 @@ class RecordService:
         except FloorRefused as exc:
             log.warning("uid %d (pid %d): room floor act refused for %r", peer.uid, peer.pid, name[:60])
             return p.Refused.of(exc.says, p.FLOOR, self._record_refusal(peer, exc))
-        self.floor_checked[(id(peer), str(by["name"]).strip().casefold())] = (time.monotonic(), dict(by))
+        self._checked(peer, by)
         log.info("uid %d (pid %d): room floor login %s confirmed", peer.uid, peer.pid, by["name"])
         return p.FloorConfirmed({k: v for k, v in by.items()})
 
 
-def _rows_a_client_writes(rows: list[RecordRow]) -> None:
+def _rows_a_client_writes(rows: list[RecordRow], closing: bool = False) -> None:
     """Rows a client may send (RecordError, in words): no refused floor act (the service records
     those itself: the sixth attack pass's dealer wrote fifty tries by Maria she never made), and
     each row one the record's own reader takes as the store writes it (``read_payload``): a row
     it refuses is skipped by every reader (the pass's room ruling applied with a confirmation
-    nested 40 deep was offered, and applied, again)."""
+    nested 40 deep was offered, and applied, again). No row only the store writes itself
+    (``STORE_ONLY``), and a ``close_table`` row only as the table is closed (``closing``: a
+    ``CloseTable`` request, its one row as the window writes it, ``_one_close_as_written``, checked
+    after the floor's passphrase): the seventh pass's
+    ``close_table`` and ``record_upgraded`` rows, committed as rows of a hand, made the record's
+    check say the sessions table was edited, failing the whole table's evidence."""
+    _closing_rows(rows, closing)
     for row in rows:
         if isinstance(row, FloorRefusedRow):
             raise RecordError(
@@ -597,6 +668,62 @@ def _rows_a_client_writes(rows: list[RecordRow]) -> None:
                     kind[:40],
                 )
             )
+
+
+def _closing_rows(rows: list[RecordRow], closing: bool) -> None:
+    """RecordError, in words: a row only the store writes, or a close_table row outside a close."""
+    for row in rows:
+        if row.kind in STORE_ONLY:
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the %1 row is written by the record itself, not sent to it: refused"),
+                    row.kind,
+                )
+            )
+        if row.kind == CloseTableRow.kind and not closing:
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "a close_table row is written as the table is closed, not as a row of a hand: refused"
+                    )
+                )
+            )
+
+
+def _one_close_as_written(rows: list[RecordRow]) -> None:
+    """A close is no row (the store writes its own) or one close_table row as the window writes
+    it (RecordError, in words)."""
+    if not (rows == [] or (len(rows) == 1 and _closes_as_written(rows[0]))):
+        raise RecordError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "a table is closed with one close_table row as the window writes it "
+                    "(the hand left open or not; or not resumed, a failing table by the floor): refused",
+                )
+            )
+        )
+
+
+def _closes_as_written(row: RecordRow) -> bool:
+    """The close_table payloads the window writes (live/record_writer.py, live/floor_acts.py):
+    {} (the store's own), the hand left open or not, not resumed, or a failing table not
+    resumed closed by the floor (saying why)."""
+    if not isinstance(row, CloseTableRow):
+        return False
+    payload = row.to_dict()
+    shape = set(payload)
+    if shape <= {"hand_open"}:
+        return isinstance(payload.get("hand_open", False), bool)
+    if shape == {"resumed"}:
+        return payload["resumed"] is False
+    return (
+        shape == {"resumed", "by", "failing"}
+        and payload["resumed"] is False
+        and isinstance(payload["failing"], str)
+        and isinstance(payload["by"], dict)
+        and floor_claim(row.kind, payload) is not None
+    )
 
 
 def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
@@ -643,6 +770,26 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
             from_record(data) if data is not None else from_folder(name)
         except (LimitsError, OSError, TypeError, ValueError, KeyError):
             raise RecordError(refusal) from None
+
+
+def _unchecked(name: str, acts_before: int) -> Says:
+    """Why a row naming floor person ``name`` is refused: no passphrase of theirs checked (or
+    each one checked covers an earlier row of the request already)."""
+    if acts_before:
+        return says(
+            QT_TRANSLATE_NOOP(
+                "Errors",
+                "one passphrase check of %1 confirms one floor act: %2 rows name them and the record service "
+                "checked their passphrase %3 times: refused",
+            ),
+            name[:60] or "?",
+            acts_before + 1,
+            acts_before,
+        )
+    return says(
+        QT_TRANSLATE_NOOP("Errors", "a floor act by %1 whose passphrase the record service did not check: refused"),
+        name[:60] or "?",
+    )
 
 
 def _held_elsewhere(session: int) -> Says:

@@ -15,19 +15,29 @@ the rows before it:
 - an undo names the input it takes back (record/undo_claim.py);
 - a row applying a card room's ruling comes between hands (replay moves its chips only there,
   as the window's own path refuses it while a hand is open: floor/rulings.check_room_ruling),
-  confirmed by the dealer as the window writes it (``{"role": "dealer"}``).
+  confirmed by the dealer as the window writes it (``{"role": "dealer"}``), and names the room's
+  ruling by its id as a whole number (the seventh attack pass: ``2.0`` was vouched for by the
+  room link, ``2.0 == 2``, while every reader, taking ints only, saw no room ruling at all);
+- a hand starts only while none is dealt, numbered the next hand, its payload's number its row's;
+  a hand ends only while it is the hand dealt, once (the seventh pass ended hand 3 right after
+  its start with a made-up result, ended hand 2 twice, and dealt hand 1 again);
+- a top-up and a player's leaving come between hands (replay seats them there), a top-up of
+  whole cents above 0 and at most ``MAX_CENTS`` (the pass topped up -9000 and 1e308).
+Whether a hand_end's pots and nets are what its inputs give is for replay (the engine) to say,
+not this fold: the record's check and export name such a row.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
+from dealer_app.engine.money import MAX_CENTS
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.fold import InputFold
 from dealer_app.record.room_ruling_content import room_ruling_id
-from dealer_app.record.rows import GIVING_KINDS, HandEndRow, HandStartRow, RulingRow, UndoRow
+from dealer_app.record.rows import GIVING_KINDS, HandEndRow, HandStartRow, LeaveRow, RulingRow, TopUpRow, UndoRow
 from dealer_app.record.undo_claim import undo_mismatch
 
 if TYPE_CHECKING:
@@ -35,16 +45,24 @@ if TYPE_CHECKING:
 
 HAND_ROWS = GIVING_KINDS | {UndoRow.kind}  # rows of the hand being dealt, and of no other
 DEALER_CONFIRMS = {"role": "dealer"}  # a room ruling's confirmation as the window writes it
+BETWEEN_HANDS = frozenset({TopUpRow.kind, LeaveRow.kind})  # seat changes replay makes between hands only
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number as the readers take one (an int, not a bool, not 2.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
 class SessionOrder:
     """Table session ``session`` folded up to its row ``last_row`` (the record's row id):
-    ``dealing`` is the hand being dealt (None: between hands), ``fold`` the inputs in force."""
+    ``dealing`` is the hand being dealt (None: between hands), ``dealt`` the last hand started
+    (0: none yet), ``fold`` the inputs in force."""
 
     session: int
     last_row: int = 0
     dealing: int | None = None
+    dealt: int = 0
     fold: InputFold = field(default_factory=lambda: InputFold(strict=False))
 
     @classmethod
@@ -76,11 +94,16 @@ class SessionOrder:
         mismatch = undo_mismatch(self.fold, kind, payload, hand)
         if kind == HandStartRow.kind:
             self.dealing = hand
+            self.dealt = max(self.dealt, hand)
         elif kind == HandEndRow.kind:
             self.dealing = None
         return mismatch.says() if mismatch is not None else None
 
     def _out_of_order(self, hand: int, kind: str, payload: dict[str, Any]) -> Says | None:
+        for check in (self._hand_bounds, self._between_hands):
+            refusal = check(hand, kind, payload)
+            if refusal is not None:
+                return refusal
         if kind in HAND_ROWS and self.dealing is None:
             return says(
                 QT_TRANSLATE_NOOP(
@@ -104,6 +127,14 @@ class SessionOrder:
                 kind,
                 self.dealing,
             )
+        if kind == RulingRow.kind and "room_ruling" in payload and room_ruling_id(payload) is None:
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "a row applying a room's ruling names it by the room's id, a whole number, not %1: refused",
+                ),
+                repr(payload.get("room_ruling"))[:40],
+            )
         rid = room_ruling_id(payload) if kind == RulingRow.kind else None
         if rid is not None and self.dealing is not None:
             return says(
@@ -124,6 +155,71 @@ class SessionOrder:
                     "nothing else: refused",
                 ),
                 rid,
+            )
+        return None
+
+    def _hand_bounds(self, hand: int, kind: str, payload: dict[str, Any]) -> Says | None:
+        """A hand_start only between hands, the next hand, its payload's number its row's; a
+        hand_end only of the hand being dealt."""
+        if kind == HandStartRow.kind:
+            if self.dealing is not None:
+                return says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "table session %1: hand %2 is being dealt: hand %3 is started after it ends: refused",
+                    ),
+                    self.session,
+                    self.dealing,
+                    hand,
+                )
+            if hand != self.dealt + 1:
+                return says(
+                    QT_TRANSLATE_NOOP("Errors", "table session %1: the next hand is hand %2, not hand %3: refused"),
+                    self.session,
+                    self.dealt + 1,
+                    hand,
+                )
+            named = payload.get("hand")
+            if not _whole(named) or named != hand:
+                return says(
+                    QT_TRANSLATE_NOOP("Errors", "table session %1: the row starting hand %2 names hand %3: refused"),
+                    self.session,
+                    hand,
+                    repr(named)[:40],
+                )
+        if kind == HandEndRow.kind and hand != self.dealing:
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "table session %1: hand %2 is not being dealt: only the hand being dealt ends (once): refused",
+                ),
+                self.session,
+                hand,
+            )
+        return None
+
+    def _between_hands(self, hand: int, kind: str, payload: dict[str, Any]) -> Says | None:
+        """A top-up or a leave only between hands; a top-up of whole cents, 1 … MAX_CENTS."""
+        if kind in BETWEEN_HANDS and self.dealing is not None:
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "table session %1: hand %2 is being dealt: a %3 row is written between hands: refused"
+                ),
+                self.session,
+                self.dealing,
+                kind,
+            )
+        amount = payload.get("amount")
+        if kind == TopUpRow.kind and not (_whole(amount) and 0 < amount <= MAX_CENTS):
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "table session %1, hand %2: a top-up is whole cents above 0 and at most %3, not %4: refused",
+                ),
+                self.session,
+                hand,
+                MAX_CENTS,
+                repr(amount)[:40],
             )
         return None
 

@@ -146,7 +146,9 @@ class ServiceRoom:
             return False
         payload = row.payload
         for pending in self.forwarder.state.rulings:
-            if (payload.get("room_ruling"), payload.get("room_hash")) != (pending.id, pending.hash):
+            rid = payload.get("room_ruling")
+            # (the exact int: 2.0 == 2 in Python, and a float id is no room ruling to any reader)
+            if type(rid) is not int or (rid, payload.get("room_hash")) != (pending.id, pending.hash):
                 continue
             differs = content_differs(payload, pending.data, pending.hand, pending.floor_login)
             if (session, hand) != (pending.session, pending.hand):

@@ -1274,7 +1274,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="649"/>
+        <location filename="../../recordsvc/server.py" line="796"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -2150,7 +2150,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="389"/>
+        <location filename="../../recordsvc/server.py" line="440"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2682,92 +2682,152 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="367"/>
+        <location filename="../../recordsvc/server.py" line="418"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="378"/>
+        <location filename="../../recordsvc/server.py" line="429"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="419"/>
+        <location filename="../../recordsvc/server.py" line="479"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="457"/>
+        <location filename="../../recordsvc/server.py" line="780"/>
+        <source>one passphrase check of %1 confirms one floor act: %2 rows name them and the record service checked their passphrase %3 times: refused</source>
+        <translation>eine Passwortprüfung von %1 bestätigt eine Floor-Handlung: %2 Zeilen nennen %1, der Dienst des Spielprotokolls hat das Passwort %3-mal geprüft: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="790"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="70"/>
+        <location filename="../../recordsvc/session_order.py" line="88"/>
         <source>table session %1, hand %2: %3: refused</source>
         <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="86"/>
+        <location filename="../../recordsvc/session_order.py" line="109"/>
         <source>table session %1, hand %2: the %3 row is refused: no hand is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: es wird kein Spiel gegeben (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="97"/>
+        <location filename="../../recordsvc/session_order.py" line="120"/>
         <source>table session %1, hand %2: the %3 row is refused: hand %4 is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: gegeben wird Spiel %4 (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="110"/>
+        <location filename="../../recordsvc/session_order.py" line="132"/>
+        <source>a row applying a room&apos;s ruling names it by the room&apos;s id, a whole number, not %1: refused</source>
+        <translation>eine Zeile, die eine Entscheidung aus dem Saal anwendet, nennt sie mit der Nummer des Saals, einer ganzen Zahl, nicht %1: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="141"/>
         <source>table session %1: hand %2 is being dealt: the room&apos;s ruling %3 is applied between hands (a ruling that moves chips is applied between hands): refused</source>
         <translation>Tischsitzung %1: Spiel %2 wird gegeben: die Entscheidung %3 aus dem Saal wird zwischen zwei Spielen angewendet (eine Entscheidung, die Chips bewegt, wird zwischen zwei Spielen angewendet): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="121"/>
+        <location filename="../../recordsvc/session_order.py" line="152"/>
         <source>the row applying the room&apos;s ruling %1 is confirmed by the dealer as {&quot;role&quot;: &quot;dealer&quot;}, nothing else: refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, bestätigt der Dealer als {&quot;role&quot;: &quot;dealer&quot;}, nichts anderes: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="261"/>
+        <location filename="../../recordsvc/session_order.py" line="167"/>
+        <source>table session %1: hand %2 is being dealt: hand %3 is started after it ends: refused</source>
+        <translation>Tischsitzung %1: Spiel %2 läuft: Spiel %3 beginnt erst, wenn es beendet ist: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="177"/>
+        <source>table session %1: the next hand is hand %2, not hand %3: refused</source>
+        <translation>Tischsitzung %1: das nächste Spiel ist Spiel %2, nicht Spiel %3: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="185"/>
+        <source>table session %1: the row starting hand %2 names hand %3: refused</source>
+        <translation>Tischsitzung %1: die Zeile, die Spiel %2 beginnt, nennt Spiel %3: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="192"/>
+        <source>table session %1: hand %2 is not being dealt: only the hand being dealt ends (once): refused</source>
+        <translation>Tischsitzung %1: Spiel %2 läuft nicht: nur das laufende Spiel endet (einmal): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="205"/>
+        <source>table session %1: hand %2 is being dealt: a %3 row is written between hands: refused</source>
+        <translation>Tischsitzung %1: Spiel %2 läuft: eine Zeile %3 wird zwischen zwei Spielen geschrieben: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="215"/>
+        <source>table session %1, hand %2: a top-up is whole cents above 0 and at most %3, not %4: refused</source>
+        <translation>Tischsitzung %1, Spiel %2: ein Zukauf ist ein ganzer Centbetrag über 0 und höchstens %3, nicht %4: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="303"/>
         <source>the request could not be handled (%1)</source>
         <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="516"/>
+        <location filename="../../recordsvc/server.py" line="458"/>
+        <source>table session %1 is closed (or not in the record): nothing more is written to it</source>
+        <translation>Tischsitzung %1 ist geschlossen (oder nicht im Spielprotokoll): in sie wird nichts mehr geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="576"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="523"/>
+        <location filename="../../recordsvc/server.py" line="583"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="578"/>
+        <location filename="../../recordsvc/server.py" line="649"/>
         <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
         <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="593"/>
+        <location filename="../../recordsvc/server.py" line="664"/>
         <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
         <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="613"/>
+        <location filename="../../recordsvc/server.py" line="679"/>
+        <source>the %1 row is written by the record itself, not sent to it: refused</source>
+        <translation>die Zeile %1 schreibt das Spielprotokoll selbst, sie wird ihm nicht geschickt: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="686"/>
+        <source>a close_table row is written as the table is closed, not as a row of a hand: refused</source>
+        <translation>eine Zeile close_table wird beim Schließen des Tisches geschrieben, nicht als Zeile eines Spiels: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="699"/>
+        <source>a table is closed with one close_table row as the window writes it (the hand left open or not; or not resumed, a failing table by the floor): refused</source>
+        <translation>ein Tisch wird mit einer Zeile close_table geschlossen, wie das Fenster sie schreibt (mit offenem Spiel oder ohne; oder nicht fortgesetzt, ein fehlerhafter Tisch vom Floor): abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="740"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="621"/>
+        <location filename="../../recordsvc/server.py" line="748"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="630"/>
+        <location filename="../../recordsvc/server.py" line="757"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="634"/>
+        <location filename="../../recordsvc/server.py" line="761"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2782,7 +2842,7 @@
         <translation>dieser Tisch ist gerade nicht mit dem Saal verbunden: eine Floor-Handlung im Saal ist nicht möglich</translation>
     </message>
     <message>
-        <location filename="../../room/service_link.py" line="159"/>
+        <location filename="../../room/service_link.py" line="161"/>
         <source>the row applying the room&apos;s ruling %1 is not the ruling as the room filed it (it differs in %2): refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, ist nicht die Entscheidung, wie der Saal sie erfasst hat (sie weicht ab in %2): abgelehnt</translation>
     </message>
