@@ -97,6 +97,19 @@ def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
         raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
 
     def make(conn, hashed):
+        if args.role == "floor":  # (a reader flags both of two floor logins that look alike: LOOK_ALIKE)
+            from dealer_app.room.floor_act_check import FLOOR_LOGINS_SQL, login_skeleton
+
+            twins = [
+                other
+                for (other,) in conn.execute(FLOOR_LOGINS_SQL).fetchall()
+                if other != args.login and login_skeleton(other) == login_skeleton(args.login)
+            ]
+            if twins:
+                raise UsageError(
+                    f"{args.login!r} looks like the floor login {twins[0]!r}: every reader would flag both "
+                    "(choose a name nobody can take for it)"
+                )
         conn.execute(
             sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} CONNECTION LIMIT {} IN ROLE {}").format(
                 sql.Identifier(args.login),

@@ -445,3 +445,18 @@ def test_a_floor_person_without_a_key_hears_of_it_before_any_passphrase(room, ta
         record_ruling(reader.table(c.store.table_id()), ruling, ("Maria", "not her passphrase"))
     reader.close()
     assert "floor-key new" in str(refused.value)
+
+
+def test_db_add_login_makes_no_floor_login_that_looks_like_another(room, capsys):
+    """Two floor logins that look alike are both flagged by every reader: the room's manager is
+    told before making one (the owner going around the command is what the readers flag)."""
+    for twin in ("fl0or", "floor_", "_floor"):
+        assert main(["db", "add-login", f"{room.name}_{twin}", "--role", "floor", "--database", room.owner]) == 2
+        said = capsys.readouterr().err
+        assert f"looks like the floor login '{room.name}_floor'" in said, said
+    assert main(["db", "add-login", f"{room.name}_bea", "--role", "floor", "--database", room.owner]) == 0
+    with psycopg.connect(room.owner) as conn:
+        made = {
+            r for (r,) in conn.execute("SELECT rolname::text FROM pg_roles WHERE rolname LIKE %s", (f"{room.name}%",))
+        }
+    assert made == {f"{room.name}_{x}" for x in ("ta", "tb", "floor", "owner", "bea")}
