@@ -38,6 +38,7 @@ from dealer_app.room.table_label import skeleton
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from dealer_app.record.floor_keys import FloorKeys
     from dealer_app.record.floor_signing import FloorAct, FloorSignature
 
 # how a row stands against the room's acts
@@ -253,12 +254,6 @@ def _room_rulings(
     logins = {r[0] for r in query(ALL_LOGINS_SQL, ())}
     keys = read_floor_keys(query)  # (which keys are whose: decided here, from the enrollments)
     look_alike = look_alike_logins(floor_logins)
-
-    def unsealed(rid: object, r_table: str, r_session: int, r_hand: int, text: str, r_login: str) -> tuple[str, str]:
-        """Why the ruling's seal does not hold (its verdict and words), or ("", "")."""
-        problem = seal_problem(payload_dict(text), r_table, r_session, r_hand, r_login, keys)
-        return (problem, f"room ruling {rid} filed by {r_login}: {_SEAL_WORDS[problem]}") if problem else ("", "")
-
     sql = "SELECT id, table_id, session, hand_no, payload, floor_login::text, hash FROM room.rulings"
     args: tuple = ()
     if table_id is not None:
@@ -278,7 +273,8 @@ def _room_rulings(
     # (among the rulings whose seal holds, those a table applied counted first: the owner filing
     # an applied ruling's copy under a lower id made the honest one read as the copy — attack 6)
     applied_ids = {room_ruling_id(p) for *_r, p, _row in applying}
-    sound = {rid: r[3] for rid, r in rulings.items() if not unsealed(rid, r[0], r[1], r[2], r[3], r[4])[0]}
+    seals = {rid: _seal_verdict(rid, r, keys) for rid, r in rulings.items()}  # (each checked once)
+    sound = {rid: r[3] for rid, r in rulings.items() if not seals[rid][0]}
     copy_of = _copies(sound, applied_ids)
     checks: list[FloorActCheck] = []
     first_row: dict[int, tuple[str, int, int, int]] = {}  # room ruling -> the row that applied it first
@@ -322,7 +318,7 @@ def _room_rulings(
             elif r_login in look_alike:
                 verdict = LOOK_ALIKE
                 detail = f"row {row} applies room ruling {rid}, filed by {r_login!r}, which {look_alike[r_login]}"
-            elif (seal := unsealed(rid, r_table, r_session, r_hand, text, str(r_login)))[0]:
+            elif (seal := seals[rid])[0]:
                 verdict, detail = seal[0], f"row {row} applies {seal[1]}"
             elif rid in copy_of:
                 verdict = REPLAYED
@@ -346,7 +342,7 @@ def _room_rulings(
                 row,
             )
         )
-    return checks + _filed_rulings(rulings, table_id, hand, floor_logins, logins, look_alike, unsealed, copy_of)
+    return checks + _filed_rulings(rulings, table_id, hand, floor_logins, logins, look_alike, seals, copy_of)
 
 
 _SEAL_WORDS = {
@@ -366,7 +362,7 @@ def _filed_rulings(
     floor_logins: set[str],
     logins: set[str],
     look_alike: dict[str, str],
-    unsealed: Callable[..., tuple[str, str]],
+    seals: dict[int, tuple[str, str]],
     copy_of: dict[int, int],
 ) -> list[FloorActCheck]:
     """The room's rulings themselves (of the table, the hand): each filed by a floor login that
@@ -394,7 +390,7 @@ def _filed_rulings(
                 f"room ruling {rid} was filed by {r_login} but names {named[:63]} as the floor who ruled: "
                 f"it stands as {r_login}'s"
             )
-        elif (seal := unsealed(rid, r_table, r_session, r_hand, text, r_login))[0]:
+        elif (seal := seals[rid])[0]:
             verdict, detail = seal[0], f"{seal[1]}: not shown to be {r_login}'s, not applied by a table"
         elif rid in copy_of:
             verdict = REPLAYED
@@ -406,6 +402,13 @@ def _filed_rulings(
             continue
         checks.append(FloorActCheck(r_table, r_session, r_hand, "room ruling", r_login, "", rid, verdict, detail))
     return checks
+
+
+def _seal_verdict(rid: int, ruling: tuple, keys: FloorKeys) -> tuple[str, str]:
+    """Why a room ruling's seal does not hold (its verdict and words), or ("", "")."""
+    r_table, r_session, r_hand, text, r_login, _hash = ruling
+    problem = seal_problem(payload_dict(text), r_table, r_session, r_hand, str(r_login), keys)
+    return (problem, f"room ruling {rid} filed by {r_login}: {_SEAL_WORDS[problem]}") if problem else ("", "")
 
 
 def look_alike_logins(floor_logins: set[str]) -> dict[str, str]:
