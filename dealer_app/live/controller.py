@@ -26,7 +26,7 @@ from dealer_app.live.dealer_inputs import DealerInputs, table_limits
 from dealer_app.live.errors import CardNotDue, InputError, RecordFailure, guard
 from dealer_app.live.floor_acts import closing_row, ruling_chips_notice, switch_game_row
 from dealer_app.live.game_outlook import GameShown, check_switch, game_shown
-from dealer_app.live.input_log import InputLog, RecordedInput, apply_input, replay_inputs, replayed
+from dealer_app.live.input_log import InputLog, replayed
 from dealer_app.live.presentation import (
     KEYS,
     SECOND_KEYS,
@@ -48,10 +48,11 @@ from dealer_app.live.record_writer import (
     record_refusal,
 )
 from dealer_app.live.resume import OpenTable, TableState, check_resumable, logged_hands, open_tables, replay_state
-from dealer_app.live.seating import Seating, apply_chips, seated_table
+from dealer_app.live.seating import Seating, seated_table
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, input_from_json
+from dealer_app.record.replay import RecordedInput, apply_chips, apply_input, replay_inputs
 from dealer_app.record.rows import FloorRefusedRow, RecordRow, UndoRow
 
 if TYPE_CHECKING:

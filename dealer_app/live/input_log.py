@@ -9,14 +9,15 @@ an input replaced is brought up to date and kept as the next input's trial (``sp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import CardError
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.live.errors import InputError, as_input_error
 from dealer_app.record.fold import InputFold
-from dealer_app.record.inputs import DealerInput, Irregularity, input_from_json
+from dealer_app.record.inputs import DealerInput, Irregularity
+from dealer_app.record.replay import RecordedInput, apply_input, replay_inputs
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -25,24 +26,8 @@ if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
     from dealer_app.engine.session import TableSession
 
-# an input as the record keeps it: its JSON list (record/inputs.py)
-RecordedInput = list[Any]
-
 # the remedies that void a hand: a floor-only act (a floor account), and never undone by the dealer
 FLOOR_IRREGULARITIES = ("I-6", "I-7")
-
-
-def apply_input(hand: Hand, inp: RecordedInput | DealerInput) -> None:
-    """One recorded dealer input, applied to the engine (the record's vocabulary: record/inputs.py)."""
-    input_from_json(inp).apply_to(hand)
-
-
-def replay_inputs(session: TableSession, inputs: Sequence[RecordedInput | DealerInput]) -> Hand:
-    """The session's current hand as it was dealt, with ``inputs`` applied (undo, trial, resume)."""
-    hand = session.fresh_copy_of_hand()
-    for inp in inputs:
-        apply_input(hand, inp)
-    return hand
 
 
 def replayed(session: TableSession, inputs: Sequence[RecordedInput]) -> Hand:

@@ -17,6 +17,7 @@ from dealer_app.live.errors import InputError, RecordFailure
 from dealer_app.record.floor_accounts import FloorRefused
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS
 from dealer_app.record.inputs import Irregularity
+from dealer_app.record.replay import hand_end_payload
 from dealer_app.record.rows import (
     CloseTableRow,
     FloorRefusedRow,
@@ -103,12 +104,8 @@ def hand_start_row(hand_no: int, hand: Hand, mixed: bool = False) -> HandStartRo
 
 
 def hand_end_row(hand: Hand) -> HandEndRow:
-    """The awards confirmed: each pot as awarded and every seat's net."""
-    pots = [
-        {"amount": p["amount"], "eligible": p["eligible"], "winners": {str(k): v for k, v in p["winners"].items()}}
-        for p in hand.pots_awarded
-    ]
-    return HandEndRow(pots, {str(k): v for k, v in hand.net().items()})
+    """The awards confirmed: each pot as awarded and every seat's net (as replay checks them)."""
+    return HandEndRow.from_dict(hand_end_payload(hand))
 
 
 class RecordWriter:

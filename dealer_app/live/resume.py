@@ -10,41 +10,16 @@ be resumed (``failing``: its rows fail the record's check).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.cards import CardError
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.limits import (
-    HouseProfile,
-    LimitsError,
-    LimitTable,
-    load_profile,
-    load_table,
-    profile_from_record,
-    table_from_record,
-)
+from dealer_app.engine.limits import HouseProfile, LimitsError, LimitTable
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.live.errors import InputError
-from dealer_app.live.input_log import RecordedInput, apply_input, replay_inputs
-from dealer_app.live.seating import apply_chips
-from dealer_app.record.fold import InputFold
-from dealer_app.record.inputs import SwitchGame, input_from_json
-from dealer_app.record.rows import (
-    GIVING_KINDS,
-    HandEndRow,
-    HandStartRow,
-    LeaveRow,
-    OpenTableRow,
-    RulingRow,
-    SitInRow,
-    SitOutRow,
-    SitRow,
-    SwitchGameRow,
-    TopUpRow,
-    UndoRow,
-)
+from dealer_app.record.replay import Step, TableState, replay_row, rules_of
+from dealer_app.record.rows import OpenTableRow
 from dealer_app.record.store import StoreError
 
 if TYPE_CHECKING:
@@ -53,6 +28,20 @@ if TYPE_CHECKING:
 
     from dealer_app.engine.hand import Hand
     from dealer_app.record.store import Store
+
+__all__ = [
+    "OpenTable",
+    "Step",
+    "TableState",
+    "check_resumable",
+    "failing",
+    "logged_hands",
+    "open_tables",
+    "replay_row",
+    "replay_state",
+    "replay_steps",
+    "stage",
+]
 
 STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
 
@@ -110,32 +99,6 @@ class OpenTable(tuple[Any, ...]):
     @property
     def opened_at(self) -> str:
         return str(self[3])
-
-
-@dataclass
-class TableState:
-    """Everything the live table holds about one table; swapped in whole on resume. Its hand
-    number, inputs in force and redo stack are the record's fold (record/fold.py)."""
-
-    session: TableSession
-    session_id: int | None
-    fold: InputFold = field(default_factory=InputFold)
-
-    @property
-    def hand_no(self) -> int:
-        return self.fold.hand_no
-
-    @property
-    def inputs(self) -> list[RecordedInput]:
-        return self.fold.inputs
-
-    @property
-    def redo_stack(self) -> list[RecordedInput]:
-        return self.fold.redo_stack
-
-
-# what one replayed row yields: a hand it ended (its number and the hand), or the table at the end
-Step = tuple[Literal["hand"], tuple[int, "Hand | None"]] | tuple[Literal["state"], TableState]
 
 
 def stage(session: TableSession) -> str:
@@ -243,14 +206,6 @@ def replay_state(store: Store, session_id: int, limits_dir: Path | None = None) 
     return state
 
 
-def _rules_of(first: dict[str, Any], limits_dir: Path | None) -> tuple[LimitTable, HouseProfile]:
-    """The table and profile as played (stored with the table since records kept them);
-    an older record names them only, and they are loaded by name."""
-    if "limit_table" in first and "house_profile" in first:
-        return table_from_record(first["limit_table"]), profile_from_record(first["house_profile"])
-    return load_table(first["table"], limits_dir), load_profile(first["profile"], limits_dir)
-
-
 def replay_steps(
     store: Store, session_id: int, limits_dir: Path | None = None, include_open: bool = False
 ) -> Iterator[Step]:
@@ -269,7 +224,7 @@ def replay_steps(
     if first.kind != OpenTableRow.kind:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record does not start with the table"), where))
     try:
-        table, profile = _rules_of(first.payload, limits_dir)
+        table, profile = rules_of(first.payload, limits_dir)
     except LimitsError as exc:
         raise InputError(
             says(
@@ -298,48 +253,3 @@ def replay_steps(
     if include_open and s.hand is not None:
         yield "hand", (state.hand_no, s.hand)
     yield "state", state
-
-
-def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, Any]) -> Iterator[Step]:
-    """One recorded row applied to the table being rebuilt; yields a hand that it ends.
-    The inputs in force are the record's fold; the seats and the hand are the table's."""
-    s = state.session
-    if kind == SitRow.kind and payload.get("confirmed_by"):  # stacks the floor confirmed: its count, no buy-in
-        s.seat_as_played(payload["seat"], payload["name"], payload["buy_in"])
-    elif kind == SitRow.kind:
-        s.sit(payload["seat"], payload["name"], payload["buy_in"])
-    elif kind == TopUpRow.kind:
-        s.top_up(payload["seat"], payload["amount"])
-    elif kind == LeaveRow.kind:
-        s.leave(payload["seat"])
-    elif kind in (SitOutRow.kind, SitInRow.kind):
-        s.set_sitting_out(payload["seat"], kind == SitOutRow.kind)
-    elif kind == HandStartRow.kind:
-        if s.hand is not None and s.hand.phase == "done":
-            s.finish_hand()  # records before the awards were confirmed apart
-        state.fold.take(kind, payload, hand_no)
-        h = s.new_hand()
-        dealt = [[p.seat, p.name, p.start] for p in h.players]
-        if "seats" in payload and payload["seats"] != dealt:
-            raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
-    elif kind in GIVING_KINDS:
-        if s.hand is None:
-            raise EngineError("an input before the hand was dealt")
-        apply_input(s.hand, payload["input"])
-        state.fold.take(kind, payload, hand_no)
-    elif kind == SwitchGameRow.kind:  # M-2: the floor's switch, between hands (the rotation as it was)
-        switch = input_from_json(payload["input"])
-        if not isinstance(switch, SwitchGame):
-            raise EngineError(f"a switch_game row holds {payload['input']!r}")
-        switch.apply_to_session(s)
-    elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
-        apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
-    elif kind == UndoRow.kind:
-        state.fold.take(kind, payload, hand_no)
-        s.replace_hand(replay_inputs(s, state.inputs))
-    elif kind == HandEndRow.kind:
-        if s.hand is None:  # (a second end of one hand: written from source, the seventh attack pass)
-            raise EngineError("a hand_end row with no hand being dealt")
-        yield "hand", (state.hand_no, s.hand)
-        s.finish_hand()
-        state.fold.take(kind, payload, hand_no)

@@ -17,7 +17,7 @@ from dealer_app.live.errors import InputError, guard
 from dealer_app.record.rows import LeaveRow, OpenTableRow, RecordRow, SitInRow, SitOutRow, SitRow, TopUpRow
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
     from dealer_app.engine.limits import HouseProfile, LimitTable
     from dealer_app.live.record_writer import Confirmation, RecordWriter
@@ -56,15 +56,6 @@ def seated_table(
     rows: list[RecordRow] = [OpenTableRow(table.name, profile.name, as_played(table), as_played(profile), confirmed)]
     rows += [SitRow(s, session.seats[s].name, session.seats[s].stack, confirmed) for s in sorted(session.seats)]
     return session, rows
-
-
-def apply_chips(session: TableSession, chips: Mapping[str, int]) -> None:
-    """A ruling's chips, moved between the seats still at the table (between hands). A seat
-    that has left keeps its claim in the record (the ruling names it), off the table."""
-    for seat, delta in chips.items():
-        player = session.seats.get(int(seat))
-        if player is not None:
-            player.stack += int(delta)
 
 
 class Seating:

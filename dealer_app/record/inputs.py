@@ -8,6 +8,7 @@ input to the engine's hand: the one place where an input becomes an engine call.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -197,10 +198,24 @@ class SwitchGame(DealerInput):
 
 
 def input_from_json(raw: list[Any] | tuple[Any, ...] | DealerInput) -> DealerInput:
-    """The input a record's list names (IndexError or EngineError for one that names none)."""
-    # (a list parsed from the record's JSON: its items are whatever the text held, hence Any)
+    """The input a record's list names (EngineError for one that names none, in words)."""
     if isinstance(raw, DealerInput):
         return raw
+    try:
+        return _input_from_list(raw)
+    except (IndexError, TypeError, KeyError):
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "the input %1 is not one the record writes (a part missing or not as written)"
+                ),
+                json.dumps(raw, default=repr)[:120],
+            )
+        ) from None
+
+
+def _input_from_list(raw: list[Any] | tuple[Any, ...]) -> DealerInput:
+    # (a list parsed from the record's JSON: its items are whatever the text held, hence Any)
     kind = raw[0]
     if kind == Deal.kind:
         return Deal(raw[1], tuple(raw[2]))

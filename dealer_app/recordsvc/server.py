@@ -334,6 +334,9 @@ class RecordService:
                 _rows_a_client_writes(rows)
                 rows = self._floor_confirmed(peer, rows, [None] * len(rows))
                 _check_opening(table, profile, rows)
+                refusal = SessionOrder.opening([as_written(row) for row in rows])
+                if refusal is not None:
+                    raise RecordError(refusal)
                 session = store.open_session(table, profile, rows)
                 self._hold(peer, session)
                 return p.Opened(session)
@@ -535,11 +538,12 @@ class RecordService:
         them (recordsvc/session_order.py): RecordError, in words, for the first row that cannot
         follow (an input or undo of another hand than the one being dealt, an undo naming
         another input than it takes back, a room's ruling applied while a hand is dealt). The
-        fold of the record is kept between commits (the service is its only writer)."""
-        kept = self.orders.get(session)
-        if kept is None or kept.last_row != self.store.last_row_id(session):
-            kept = self.orders[session] = SessionOrder.of(self.store, session)
-        order = kept.copy()
+        fold of the record is kept between commits (the service is its only writer); it is
+        taken out while a request uses it, and put back by ``_written`` (a request refused or
+        failing part-way leaves it out: it is folded afresh from the record when next asked)."""
+        order = self.orders.pop(session, None)  # (back in ``_written``: a request that fails drops it)
+        if order is None or order.last_row != self.store.last_row_id(session):
+            order = SessionOrder.of(self.store, session)
         for hand, rows in hands:
             for row in rows:
                 refusal = order.take(hand, row.kind, row.to_dict())

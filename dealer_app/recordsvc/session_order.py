@@ -23,8 +23,12 @@ the rows before it:
   its start with a made-up result, ended hand 2 twice, and dealt hand 1 again);
 - a top-up and a player's leaving come between hands (replay seats them there), a top-up of
   whole cents above 0 and at most ``MAX_CENTS`` (the pass topped up -9000 and 1e308).
-Whether a hand_end's pots and nets are what its inputs give is for replay (the engine) to say,
-not this fold: the record's check and export name such a row.
+Then every row is replayed through the engine as every reader replays it (record/replay.py):
+a row the engine cannot make, a ``hand_end`` stating other pots or nets than the engine gives
+(the seventh pass committed a made-up result for the hand being dealt), a ``leave`` cashing out
+more than the seat holds, a ``resume`` naming another table, a ``sit`` not shaped as written —
+each is refused before it is written. A table whose record no longer replays (the record's
+check names it; only the floor acts on it) is folded, not replayed.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from dealer_app.engine.money import MAX_CENTS
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.fold import InputFold
+from dealer_app.record.replay import REPLAY_ERRORS, TableState, opened, replay_one, why_not
 from dealer_app.record.room_ruling_content import room_ruling_id
 from dealer_app.record.rows import GIVING_KINDS, HandEndRow, HandStartRow, LeaveRow, RulingRow, TopUpRow, UndoRow
 from dealer_app.record.undo_claim import undo_mismatch
@@ -64,21 +69,46 @@ class SessionOrder:
     dealing: int | None = None
     dealt: int = 0
     fold: InputFold = field(default_factory=lambda: InputFold(strict=False))
+    table: TableState | None = None  # the table replayed so far; None: its record does not replay
 
     @classmethod
     def of(cls, store: Store, session: int) -> SessionOrder:
-        """The session as the record holds it (StoreError: a row the readers cannot read)."""
+        """The session as the record holds it, replayed (StoreError: a row the readers cannot read)."""
         order = cls(session)
-        for hand, kind, payload, _at in store.iter_session_log(session):
+        rows = store.iter_session_log(session)
+        first = next(rows, None)
+        if first is not None:  # its open_table row
+            order.fold_row(first.number, first.kind, first.payload)
+            order.table = _opened(first.payload, session)
+        for hand, kind, payload, _at in rows:
             order.fold_row(hand, kind, payload)
+            if order.table is not None and _replay(order.table, hand, kind, payload) is not None:
+                order.table = None  # (the record's check names the row; the floor acts on the table)
         order.last_row = store.last_row_id(session)
         return order
+
+    @staticmethod
+    def opening(rows: list[tuple[str, dict[str, Any]]]) -> Says | None:
+        """Why a table's opening rows (open_table, then its seats) do not replay, or None."""
+        if not rows:
+            return None
+        table = _opened(rows[0][1], None)
+        if table is None:
+            return says(
+                QT_TRANSLATE_NOOP("Errors", "the open_table row's limit table or profile is not readable: refused")
+            )
+        for kind, payload in rows[1:]:
+            why = _replay(table, 0, kind, payload)
+            if why is not None:
+                return says(QT_TRANSLATE_NOOP("Errors", "the table's %1 row does not replay: %2: refused"), kind, why)
+        return None
 
     def copy(self) -> SessionOrder:
         return copy.deepcopy(self)
 
     def take(self, hand: int, kind: str, payload: dict[str, Any]) -> Says | None:
-        """Why the row cannot be written next (a sentence), or None: the row is folded in."""
+        """Why the row cannot be written next (a sentence), or None: the row is folded in and
+        replayed (a refusal leaves this fold part-way: the caller drops it)."""
         refusal = self._out_of_order(hand, kind, payload)
         if refusal is not None:
             return refusal
@@ -86,6 +116,15 @@ class SessionOrder:
         if mismatch is not None:
             return says(
                 QT_TRANSLATE_NOOP("Errors", "table session %1, hand %2: %3: refused"), self.session, hand, mismatch
+            )
+        why = _replay(self.table, hand, kind, payload) if self.table is not None else None
+        if why is not None:
+            return says(
+                QT_TRANSLATE_NOOP("Errors", "table session %1, hand %2: the %3 row does not replay: %4: refused"),
+                self.session,
+                hand,
+                kind,
+                why,
             )
         return None
 
@@ -222,6 +261,23 @@ class SessionOrder:
                 repr(amount)[:40],
             )
         return None
+
+
+def _opened(first: dict[str, Any], session: int | None) -> TableState | None:
+    """The table an open_table row opens; None if its rules are not readable."""
+    try:
+        return opened(first, session)
+    except REPLAY_ERRORS:
+        return None
+
+
+def _replay(table: TableState, hand: int, kind: str, payload: dict[str, Any]) -> Says | str | None:
+    """The row replayed onto ``table``; why it does not replay, or None."""
+    try:
+        replay_one(table, hand, kind, payload)
+    except REPLAY_ERRORS as exc:
+        return why_not(exc)
+    return None
 
 
 __all__ = ["DEALER_CONFIRMS", "HAND_ROWS", "SessionOrder"]

@@ -24,7 +24,7 @@ from tests.support.floor_accounts import MARIA
 from tests.support.helpers import load_german
 
 VOID = ["irregularity", "I-7"]
-FOLD = ["act", 1, "fold"]
+FOLD = ["deal", 1, ["As", "Kd", "2c"]]  # (hand 3's first input as the window writes it)
 REFUSED = "a floor act by {} whose passphrase the record service did not check: refused"
 
 
@@ -35,6 +35,9 @@ def test_a_void_by_the_dealer_is_refused_however_it_is_sent(tmp_path, service, k
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
     row = {"input": VOID, **({"by": by} if by is not None else {})}
+    if kind == "redo":  # (a redo follows an undo: else replay refuses it before the floor's check)
+        given = [["input", {"input": FOLD}], ["undo", {"input": FOLD}]]
+        assert isinstance(call(raw, p.Commit(session, [[3, given]])), p.Committed)
     reply = call(raw, p.Commit(session, [[3, [[kind, row]]]]))
     assert isinstance(reply, p.Refused)
     assert str(reply.says) == REFUSED.format("Maria" if by and "name" in by else "?")
@@ -85,18 +88,20 @@ def test_an_undo_naming_a_fold_while_the_floors_void_is_in_force_is_refused(tmp_
     reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
     assert isinstance(reply, p.Refused), reply
     assert str(reply.says) == (
-        f'table session {session}, hand 3: the undo names ["act", 1, "fold"] but the hand\'s last '
+        f'table session {session}, hand 3: the undo names ["deal", 1, ["As", "Kd", "2c"]] but the hand\'s last '
         "input is the floor's void (I-7): refused"
     )
-    # nor in one commit after an input of its own: the undo of the fold is truthful, the second
-    # undo names the fold again while it takes the void back
+    # nor in one commit after an input of its own (the undo of it truthful, the second undo naming
+    # it again while it takes the void back): after the void no card is dealt, so the input itself
+    # does not replay and nothing of the commit is written
     reply = call(
         raw,
         p.Commit(session, [[3, [["input", {"input": FOLD}], ["undo", {"input": FOLD}], ["undo", {"input": FOLD}]]]]),
     )
-    assert isinstance(reply, p.Refused) and "the hand's last input is the floor's void (I-7): refused" in str(
+    assert isinstance(reply, p.Refused) and "the input row does not replay: no cards are being dealt now" in str(
         reply.says
     ), reply
+    assert rows_of(service.folder, session, "undo") == []
     # the floor's passphrase does not make a false claim true
     assert isinstance(call(raw, p.ConfirmFloor(*MARIA)), p.FloorConfirmed)
     reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD, "by": signed}]]]]))
@@ -146,7 +151,7 @@ def test_an_undos_refusal_is_said_in_german(tmp_path, service, german):
     reply = call(raw, p.Commit(session, [[3, [["undo", {"input": FOLD}]]]]))
     assert isinstance(reply, p.Refused), reply
     assert error_words(reply.says) == (
-        f'Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt ["act", 1, "fold"], aber die letzte '
+        f'Tischsitzung {session}, Spiel 3: das Rückgängigmachen nennt ["deal", 1, ["As", "Kd", "2c"]], aber die letzte '
         "Eingabe des Spiels ist die Ungültigerklärung durch den Floor (I-7): abgelehnt"
     )
     raw.close()
@@ -171,7 +176,7 @@ def test_an_undo_naming_another_input_written_from_source_is_named_by_verify(tmp
     out, err = capsys.readouterr()
     assert code == 1, out + err
     assert (
-        f'table session {session}, hand 3: log row {row}: the undo names ["act", 1, "fold"] but the hand\'s '
+        f'table session {session}, hand 3: log row {row}: the undo names ["deal", 1, ["As", "Kd", "2c"]] but the hand\'s '
         "last input is the floor's void (I-7)"
     ) in out, out
     assert out.count("the undo names") == 1, out

@@ -23,7 +23,7 @@ from tests.recordsvc.test_record_service_attack4 import german as german  # (the
 from tests.support.floor_accounts import MARIA
 
 VOID = ["irregularity", "I-7"]
-FOLD = ["act", 1, "fold"]
+FOLD = ["deal", 1, ["As", "Kd", "2c"]]  # (hand 3's first input as the window writes it)
 
 
 def raw_call(raw: socket.socket, body: bytes) -> object:

@@ -114,9 +114,12 @@ def test_the_hands_own_rows_still_follow_in_turn(tmp_path, service):
     session = dealt_table(service)
     raw = dealer_socket(service)
     assert call(raw, p.Hold(session)) == p.Answer(True)
+    start = rows_of(service.folder, session, "hand_start")[-1]["seats"]
+    net = rows_of(service.folder, session, "hand_end")[-1]["net"]
+    seats = [[seat, name, stack + net[str(seat)] + (5000 if seat == 1 else 0)] for seat, name, stack in start]
     parts = [
         [2, [["top_up", {"seat": 1, "amount": 5000}]]],
-        [3, [["hand_start", {"hand": 3, "seats": SEATS}]]],
+        [3, [["hand_start", {"hand": 3, "seats": seats}]]],
     ]
     assert isinstance(call(raw, p.Commit(session, parts)), p.Committed)
     assert [r["amount"] for r in rows_of(service.folder, session, "top_up")] == [5000]

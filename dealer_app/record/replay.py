@@ -1,0 +1,272 @@
+"""A table session's rows replayed through the engine, one row at a time: the one replay every
+reader of a record shares.
+
+The live table resumes by it and the export rebuilds each hand by it (live/resume.py), the record
+service replays every commit's rows by it before it writes them (recordsvc/session_order.py),
+and the record's check replays every table by it (record/integrity.py). A row replays when the
+engine can make it and, where the row states a result, the engine's result is the row's:
+
+- a ``hand_end`` ends the hand being dealt, once its awards are confirmed, with the pots and nets
+  the engine gives (a made-up result for a hand, signed by whoever holds the key, the seventh
+  attack pass's, names the row);
+- a ``leave`` names the player in the seat and cashes out the stack the seat holds (T-4: the
+  player takes their stack), no more;
+- a ``resume`` names its own table session.
+
+A row that does not replay is EngineError (or the KeyError, TypeError … of a row not shaped as
+written); each reader says it in its words with the table and the row.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.limits import (
+    HouseProfile,
+    LimitTable,
+    load_profile,
+    load_table,
+    profile_from_record,
+    table_from_record,
+)
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.engine.session import TableSession
+from dealer_app.record.fold import InputFold
+from dealer_app.record.inputs import DealerInput, SwitchGame, input_from_json
+from dealer_app.record.rows import (
+    GIVING_KINDS,
+    HandEndRow,
+    HandStartRow,
+    LeaveRow,
+    ResumeRow,
+    RulingRow,
+    SitInRow,
+    SitOutRow,
+    SitRow,
+    SwitchGameRow,
+    TopUpRow,
+    UndoRow,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping, Sequence
+    from pathlib import Path
+
+    from dealer_app.engine.hand import Hand
+
+# an input as the record keeps it: its JSON list (record/inputs.py)
+RecordedInput = list[Any]
+
+
+@dataclass
+class TableState:
+    """A table as its rows so far make it: the engine's session and the record's fold (hand
+    number, inputs in force, redo stack). The live table holds one and swaps it in whole on
+    resume."""
+
+    session: TableSession
+    session_id: int | None
+    fold: InputFold = field(default_factory=InputFold)
+
+    @property
+    def hand_no(self) -> int:
+        return self.fold.hand_no
+
+    @property
+    def inputs(self) -> list[RecordedInput]:
+        return self.fold.inputs
+
+    @property
+    def redo_stack(self) -> list[RecordedInput]:
+        return self.fold.redo_stack
+
+
+# what one replayed row yields: a hand it ended (its number and the hand), or the table at the end
+Step = tuple[Literal["hand"], tuple[int, "Hand | None"]] | tuple[Literal["state"], TableState]
+
+
+def rules_of(first: Mapping[str, Any], limits_dir: Path | None = None) -> tuple[LimitTable, HouseProfile]:
+    """The limit table and profile of an ``open_table`` row as played (records keep them since
+    they kept them); an older record names them only, and they are loaded by name."""
+    if "limit_table" in first and "house_profile" in first:
+        return table_from_record(first["limit_table"]), profile_from_record(first["house_profile"])
+    return load_table(first["table"], limits_dir), load_profile(first["profile"], limits_dir)
+
+
+def apply_input(hand: Hand, inp: RecordedInput | DealerInput) -> None:
+    """One recorded dealer input, applied to the engine (the record's vocabulary: record/inputs.py)."""
+    input_from_json(inp).apply_to(hand)
+
+
+def replay_inputs(session: TableSession, inputs: Sequence[RecordedInput | DealerInput]) -> Hand:
+    """The session's current hand as it was dealt, with ``inputs`` applied (undo, trial, resume)."""
+    hand = session.fresh_copy_of_hand()
+    for inp in inputs:
+        apply_input(hand, inp)
+    return hand
+
+
+def apply_chips(session: TableSession, chips: Mapping[str, int]) -> None:
+    """A ruling's chips, moved between the seats still at the table (between hands, I-3). A seat
+    that has left keeps its claim in the record (the ruling names it), off the table."""
+    for seat, delta in chips.items():
+        player = session.seats.get(int(seat))
+        if player is not None:
+            player.stack += int(delta)
+
+
+def hand_end_payload(hand: Hand) -> dict[str, Any]:
+    """The awards as the engine confirms them: each pot (amount, eligible seats, winners) and
+    every seat's net — the ``hand_end`` row's payload, as the record keeps it (JSON's shape)."""
+    pots = [
+        {"amount": p["amount"], "eligible": p["eligible"], "winners": {str(k): v for k, v in p["winners"].items()}}
+        for p in hand.pots_awarded
+    ]
+    payload: dict[str, Any] = json.loads(
+        json.dumps(HandEndRow(pots, {str(k): v for k, v in hand.net().items()}).to_dict())
+    )
+    return payload
+
+
+def _check_hand_end(hand: Hand, payload: Mapping[str, Any]) -> None:
+    """A hand_end states the engine's awards: EngineError naming the first difference."""
+    given = json.loads(json.dumps({"pots": payload.get("pots"), "net": payload.get("net")}))
+    made = hand_end_payload(hand)
+    for key, word in (("net", "nets"), ("pots", "pots")):
+        if given[key] != made[key]:
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the hand's end states %1 %2, the engine gives %3"),
+                    word,
+                    json.dumps(given[key], sort_keys=True)[:200],
+                    json.dumps(made[key], sort_keys=True)[:200],
+                )
+            )
+
+
+def _check_leave(session: TableSession, payload: Mapping[str, Any]) -> None:
+    """A leave names the seat's player and cashes out the seat's stack (records from before
+    cash-outs were kept name neither)."""
+    player = session.seats.get(payload["seat"]) if isinstance(payload["seat"], int) else None
+    if player is None:
+        return  # (the engine's leave names the empty seat)
+    if "name" in payload and payload["name"] != player.name:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the leave names %1, but %2 sits in seat %3"),
+                str(payload["name"])[:60],
+                player.name,
+                player.seat,
+            ),
+            ("T-4",),
+        )
+    if "cash_out" in payload and payload["cash_out"] != player.stack:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the leave cashes out %1 cents, but seat %2 holds %3 cents"),
+                repr(payload["cash_out"])[:40],
+                player.seat,
+                player.stack,
+            ),
+            ("T-4",),
+        )
+
+
+def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, Any]) -> Iterator[Step]:
+    """One recorded row applied to the table being rebuilt; yields a hand that it ends.
+    The inputs in force are the record's fold; the seats and the hand are the table's."""
+    s = state.session
+    if kind == SitRow.kind and payload.get("confirmed_by"):  # stacks the floor confirmed: its count, no buy-in
+        s.seat_as_played(payload["seat"], payload["name"], payload["buy_in"])
+    elif kind == SitRow.kind:
+        s.sit(payload["seat"], payload["name"], payload["buy_in"])
+    elif kind == TopUpRow.kind:
+        s.top_up(payload["seat"], payload["amount"])
+    elif kind == LeaveRow.kind:
+        _check_leave(s, payload)
+        s.leave(payload["seat"])
+    elif kind in (SitOutRow.kind, SitInRow.kind):
+        s.set_sitting_out(payload["seat"], kind == SitOutRow.kind)
+    elif kind == HandStartRow.kind:
+        if s.hand is not None and s.hand.phase == "done":
+            s.finish_hand()  # records before the awards were confirmed apart
+        state.fold.take(kind, payload, hand_no)
+        h = s.new_hand()
+        dealt = [[p.seat, p.name, p.start] for p in h.players]
+        if "seats" in payload and payload["seats"] != dealt:
+            raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
+    elif kind in GIVING_KINDS:
+        if s.hand is None:
+            raise EngineError("an input before the hand was dealt")
+        apply_input(s.hand, payload["input"])
+        state.fold.take(kind, payload, hand_no)
+    elif kind == SwitchGameRow.kind:  # M-2: the floor's switch, between hands (the rotation as it was)
+        switch = input_from_json(payload["input"])
+        if not isinstance(switch, SwitchGame):
+            raise EngineError(f"a switch_game row holds {payload['input']!r}")
+        switch.apply_to_session(s)
+    elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
+        apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
+    elif kind == UndoRow.kind:
+        state.fold.take(kind, payload, hand_no)
+        s.replace_hand(replay_inputs(s, state.inputs))
+    elif kind == HandEndRow.kind:
+        if s.hand is None:  # (a second end of one hand: written from source, the seventh attack pass)
+            raise EngineError("a hand_end row with no hand being dealt")
+        s.check_finish()  # (the awards confirmed: a hand still being dealt has none)
+        _check_hand_end(s.hand, payload)
+        yield "hand", (state.hand_no, s.hand)
+        s.finish_hand()
+        state.fold.take(kind, payload, hand_no)
+    elif kind == ResumeRow.kind and state.session_id is not None and payload.get("session") != state.session_id:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the resume row names table session %1, not its own (%2)"),
+                repr(payload.get("session"))[:40],
+                state.session_id,
+            )
+        )
+
+
+# what a row that does not replay raises: the engine's refusal, or a row not shaped as written
+# (a missing key, a string for a seat …); CardError and LimitsError are ValueErrors
+REPLAY_ERRORS = (EngineError, LookupError, TypeError, AttributeError, ValueError)
+
+
+def why_not(exc: Exception) -> Says | str:
+    """A replay's refusal in words: the engine's sentence, or what the row held instead."""
+    if isinstance(exc, EngineError):
+        return exc.says or exc.message
+    return f"{exc.__class__.__name__}: {str(exc)[:200]}"
+
+
+def opened(first: Mapping[str, Any], session_id: int | None, limits_dir: Path | None = None) -> TableState:
+    """The table an ``open_table`` row opens, before its seats (REPLAY_ERRORS: not readable)."""
+    table, profile = rules_of(first, limits_dir)
+    return TableState(TableSession(table, profile), session_id)
+
+
+def replay_one(state: TableState, hand_no: int, kind: str, payload: dict[str, Any]) -> None:
+    """``replay_row`` for a reader that wants the table, not the hands it ends."""
+    for _step in replay_row(state, hand_no, kind, payload):
+        pass
+
+
+__all__ = [
+    "REPLAY_ERRORS",
+    "RecordedInput",
+    "Step",
+    "TableState",
+    "apply_chips",
+    "apply_input",
+    "hand_end_payload",
+    "opened",
+    "replay_inputs",
+    "replay_one",
+    "replay_row",
+    "rules_of",
+    "why_not",
+]
