@@ -16,6 +16,11 @@
   without the table's signature, a head forged or signed by another key;
 - ``undo claim`` (``record/undo_claim.py``): an undo row naming another input than the one the
   hand's fold takes back (who may undo is decided from what the row names: a void is the floor's);
+- ``replay`` (``record/replay.py``): a row, whole by its hash and signature, that the engine
+  cannot make: a hand's end stating other pots or nets than its inputs give, a cash-out other
+  than the stack, a resume naming another table … — what the record service refuses, written
+  by someone holding the table's key (run from source). One per table: the rows after it are
+  not replayed;
 - ``row time`` (``record/row_times.py``): a row whose time is earlier than a row before it, beyond
   a clock's step: the times were changed or the clock went back. Said (verify fails, the start
   says it), but no gate stops for it (``failing_by_hand``): the rows are the table's own and whole.
@@ -41,6 +46,7 @@ from dealer_app.record.fold import InputFold
 from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
+from dealer_app.record.replay import REPLAY, SessionReplays
 from dealer_app.record.row_times import NO_TIME, ROW_TIME, TimeUnreadable
 from dealer_app.record.row_times import step as time_step
 from dealer_app.record.rows import CloseTableRow, HandEndRow, HandStartRow, OpenTableRow, RecordUpgradedRow
@@ -253,6 +259,7 @@ class _Walk:
         self.upgraded: dict[int, JsonObject] = {}  # session -> its times as a format-1 record had them
         self.times = NO_TIME  # the latest row time so far (row times run forward)
         self.folds: dict[int, InputFold] = {}  # session -> its inputs in force (undo rows checked)
+        self.replays = SessionReplays()  # each table replayed so far (record/replay.py)
 
     def run(self) -> list[Problem]:
         self.advance()
@@ -347,6 +354,7 @@ class _Walk:
                 )
             if kind in FOLDED_KINDS:
                 self._undo_claim(rid, sid, hand, kind, text)
+            self._replay(rid, sid, seq, hand, kind, text, expected == digest)
             self.times, back = time_step(self.times, rid, at)
             if isinstance(back, TimeUnreadable) and expected != digest:
                 back = None  # (a row that fails its hash was changed: said as that, once)
@@ -371,6 +379,22 @@ class _Walk:
                     UNDO_CLAIM,
                     f"{self.where}: table session {sid}, hand {hand}: log row {rid}: {mismatch.words()} "
                     f"(who may undo is decided from what the row names)",
+                    rid,
+                    sid,
+                    hand,
+                )
+            )
+
+    def _replay(self, rid: int, sid: int, seq: int, hand: int, kind: str, text: str, whole: bool) -> None:
+        """The row replayed onto its table; one that does not replay is named (once a table).
+        A row that fails its hash stops its table's replay (the edit is named already)."""
+        why = self.replays.take(sid, seq, hand, kind, _payload(text) if whole else None)
+        if why is not None:
+            self.problems.append(
+                Problem(
+                    REPLAY,
+                    f"{self.where}: table session {sid}, hand {hand}: log row {rid} ({kind}) does not replay: "
+                    f"{why} — whole by its hash and signature, so written by someone holding the table's key",
                     rid,
                     sid,
                     hand,

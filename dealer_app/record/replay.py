@@ -38,9 +38,11 @@ from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, SwitchGame, input_from_json
 from dealer_app.record.rows import (
     GIVING_KINDS,
+    CloseTableRow,
     HandEndRow,
     HandStartRow,
     LeaveRow,
+    OpenTableRow,
     ResumeRow,
     RulingRow,
     SitInRow,
@@ -56,6 +58,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from dealer_app.engine.hand import Hand
+
+REPLAY = "replay"  # Problem.what of a row whole by its hash or signature that the engine cannot make
 
 # an input as the record keeps it: its JSON list (record/inputs.py)
 RecordedInput = list[Any]
@@ -135,12 +139,14 @@ def _check_hand_end(hand: Hand, payload: Mapping[str, Any]) -> None:
     """A hand_end states the engine's awards: EngineError naming the first difference."""
     given = json.loads(json.dumps({"pots": payload.get("pots"), "net": payload.get("net")}))
     made = hand_end_payload(hand)
-    for key, word in (("net", "nets"), ("pots", "pots")):
+    for key, words in (
+        ("net", QT_TRANSLATE_NOOP("Errors", "the hand's end states the nets %1, the engine gives %2")),
+        ("pots", QT_TRANSLATE_NOOP("Errors", "the hand's end states the pots %1, the engine gives %2")),
+    ):
         if given[key] != made[key]:
             raise EngineError(
                 says(
-                    QT_TRANSLATE_NOOP("Errors", "the hand's end states %1 %2, the engine gives %3"),
-                    word,
+                    words,
                     json.dumps(given[key], sort_keys=True)[:200],
                     json.dumps(made[key], sort_keys=True)[:200],
                 )
@@ -243,7 +249,7 @@ def why_not(exc: Exception) -> Says | str:
     return f"{exc.__class__.__name__}: {str(exc)[:200]}"
 
 
-def opened(first: Mapping[str, Any], session_id: int | None, limits_dir: Path | None = None) -> TableState:
+def opened_table(first: Mapping[str, Any], session_id: int | None, limits_dir: Path | None = None) -> TableState:
     """The table an ``open_table`` row opens, before its seats (REPLAY_ERRORS: not readable)."""
     table, profile = rules_of(first, limits_dir)
     return TableState(TableSession(table, profile), session_id)
@@ -255,15 +261,55 @@ def replay_one(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         pass
 
 
+@dataclass
+class SessionReplays:
+    """Every table session of a stream of rows in row order, each replayed as its rows come:
+    the record's check (record/integrity.py) and the room's readers (room/room_check.py). A
+    session stops being replayed at its first row that does not replay (said once), at a row
+    its reader cannot trust (``stop``: an edit it names itself), and when it closes."""
+
+    tables: dict[int, TableState | None] = field(default_factory=dict)
+
+    def take(self, session: int, seq: int, hand: int, kind: str, payload: dict[str, Any] | None) -> Says | str | None:
+        """The row replayed onto its table: why it does not replay, or None."""
+        if payload is None:
+            self.stop(session)
+            return None
+        if seq == 1 and kind == OpenTableRow.kind:
+            try:
+                self.tables[session] = opened_table(payload, session)
+            except REPLAY_ERRORS:  # (its rules not readable: resume and export say so themselves)
+                self.tables[session] = None
+            return None
+        table = self.tables.get(session)
+        if table is None:
+            return None
+        if kind == CloseTableRow.kind:
+            self.stop(session)
+            return None
+        try:
+            replay_one(table, hand, kind, payload)
+        except REPLAY_ERRORS as exc:
+            self.stop(session)
+            return why_not(exc)
+        return None
+
+    def stop(self, session: int) -> None:
+        if session in self.tables:
+            self.tables[session] = None
+
+
 __all__ = [
+    "REPLAY",
     "REPLAY_ERRORS",
     "RecordedInput",
+    "SessionReplays",
     "Step",
     "TableState",
     "apply_chips",
     "apply_input",
     "hand_end_payload",
-    "opened",
+    "opened_table",
     "replay_inputs",
     "replay_one",
     "replay_row",

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from dealer_app.engine.money import MAX_CENTS
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.fold import InputFold
-from dealer_app.record.replay import REPLAY_ERRORS, TableState, opened, replay_one, why_not
+from dealer_app.record.replay import REPLAY_ERRORS, TableState, opened_table, replay_one, why_not
 from dealer_app.record.room_ruling_content import room_ruling_id
 from dealer_app.record.rows import GIVING_KINDS, HandEndRow, HandStartRow, LeaveRow, RulingRow, TopUpRow, UndoRow
 from dealer_app.record.undo_claim import undo_mismatch
@@ -266,7 +266,7 @@ class SessionOrder:
 def _opened(first: dict[str, Any], session: int | None) -> TableState | None:
     """The table an open_table row opens; None if its rules are not readable."""
     try:
-        return opened(first, session)
+        return opened_table(first, session)
     except REPLAY_ERRORS:
         return None
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import row_hash
+from dealer_app.record.replay import REPLAY
 from dealer_app.record.row_times import ROW_TIME
 from dealer_app.record.signing import Head, public_key_id
 
@@ -40,7 +41,8 @@ MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED = (
     ("not enrolled"),
 )
 FLOOR_ACT = "floor act"  # a floor act's row the room's acts do not bear out (room/floor_act_check.py)
-_ROW_TIMES = {ROW_TIME: ROW_TIME}  # (a row time running back, or ahead of the room: its own kind)
+# (a row time running back, or ahead of the room; a signed row the engine cannot make: own kinds)
+_OWN_KINDS = {ROW_TIME: ROW_TIME, REPLAY: REPLAY}
 WEAKER = "checked with the key only"  # said, not failing: an old table's rows, checked with the chain key alone
 _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 
@@ -49,7 +51,7 @@ _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 class Difference:
     """One thing the record and the room's copy disagree on, or one the room's copy fails."""
 
-    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED, ROW_TIME, FLOOR_ACT (failing); WEAKER (said only)
+    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED, ROW_TIME, REPLAY, FLOOR_ACT (failing); WEAKER (said only)
     table_id: str
     text: str  # the sentence, naming the table, session, hand and row(s)
     session: int | None = None
@@ -141,7 +143,7 @@ def compare_with_room(store: Store, conn) -> list[Difference]:
         checked = check_room_table(conn, table_id, f"table {table_id}")
         found += [
             Difference(
-                FORGED if p.what == "forged" else MISSING if p.what == "missing" else _ROW_TIMES.get(p.what, EXTRA),
+                FORGED if p.what == "forged" else MISSING if p.what == "missing" else _OWN_KINDS.get(p.what, EXTRA),
                 table_id,
                 p.text,
                 p.session,

@@ -20,6 +20,12 @@ A table that never signed (no public key enrolled, heads without a digest) can o
 with the room's copy of its chain key, which the server used when the rows arrived: that is
 said plainly, as a note, never as proof.
 
+Every table session is replayed through the engine as the table's own record check replays it
+(``record/replay.py``), stretch by stretch as signed heads accept them: a row whose signature
+holds but which the engine cannot make — a made-up hand result, a cash-out above the stack,
+signed by whoever held the table's key (run from source) — is named DOES NOT REPLAY with table,
+session, hand and row. A stretch the walk finds forged stops its sessions' replay (said once).
+
 Rows and heads are read in one REPEATABLE READ snapshot through named cursors (server-side):
 memory stays flat, time is linear in the table's rows.
 
@@ -32,11 +38,14 @@ in the background to find an edit of rows it had already checked).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import row_digest
+from dealer_app.record.payload import read_payload
 from dealer_app.record.problem import Problem
+from dealer_app.record.replay import REPLAY, SessionReplays
 from dealer_app.record.row_times import AHEAD_TOLERANCE_MS, NO_TIME, ROW_TIME, TimeMark, ahead_words, at_ms
 from dealer_app.record.row_times import step as time_step
 from dealer_app.record.signing import Head
@@ -68,6 +77,8 @@ class Resume:
     digest: str
     undigested: int = 0
     times: TimeMark = NO_TIME  # the latest row time up to that head (row times run forward)
+    # each session replayed up to that head (a walk taken up from here replays a copy of it)
+    replays: SessionReplays = field(default_factory=SessionReplays, compare=False)
 
 
 @dataclass
@@ -191,6 +202,8 @@ def _walk(
     # heads without a digest (signed before it existed): their stretches are HMAC-only
     undigested = start.undigested
     times, ahead = start.times, False  # (ahead: the rows just walked are later than the room got them)
+    replays = copy.deepcopy(start.replays)  # (the Resume given stays as it was)
+    pending: list[tuple[int, int, int, int, str, str]] = []  # the stretch's rows, replayed when a head holds
     found.resume, found.last_row = since, start.row
     problems = found.problems
 
@@ -245,12 +258,14 @@ def _walk(
         count += 1
         found.rows += 1
         stretch.add(row_id, session, hand)
+        pending.append((row_id, session, seq, hand, kind, payload))
         if head is None or head.row != row_id:
             continue
         found.heads += 1
         rows = f"row {row_id}" if stretch.first == row_id else f"rows {stretch.first}–{row_id}"
         where = f"session {session}, hand {hand}"
-        if public is None or not head.holds(public):
+        whole = public is not None and head.holds(public)
+        if not whole:
             said(
                 FORGED,
                 f"{where}, row {row_id}: FORGED — the room's signed head for this row ({head.at}) is not signed by "
@@ -261,6 +276,7 @@ def _walk(
                 stretch.hands,
             )
         else:
+            whole = not (head.digest and head.digest != digest) and head.hash == row_hash
             if head.digest and head.digest != digest:
                 said(
                     FORGED,
@@ -296,7 +312,9 @@ def _walk(
             else:
                 digest = head.digest  # (trusted: signed; the next stretch is judged on its own)
             count = head.rows
-        found.resume, found.settled = Resume(row_id, count, digest, undigested, times), len(problems)
+        _replay(pending, replays, whole, said)
+        pending = []
+        found.resume, found.settled = Resume(row_id, count, digest, undigested, times, replays), len(problems)
         stretch = _Stretch()
         head = next(heads, None)
     while head is not None:  # heads past the room's last row: its last rows were deleted
@@ -325,9 +343,34 @@ def _walk(
         )
 
 
+def _replay(
+    pending: list[tuple[int, int, int, int, str, str]],
+    replays: SessionReplays,
+    whole: bool,
+    said: Callable[[str, str, int, int, int], None],
+) -> None:
+    """A stretch a head accepted, replayed onto its sessions; a forged one stops their replay."""
+    for row_id, session, seq, hand, kind, text in pending:
+        try:
+            payload = read_payload(text) if whole else None
+        except ValueError:
+            payload = None
+        why = replays.take(session, seq, hand, kind, payload if isinstance(payload, dict) else None)
+        if why is not None:
+            said(
+                REPLAY,
+                f"session {session}, hand {hand}, row {row_id}: DOES NOT REPLAY — signed by the table's key, but the "
+                f"engine cannot make it ({kind}: {why}): written by someone holding the table's key",
+                row_id,
+                session,
+                hand,
+            )
+
+
 __all__ = [
     "FORGED",
     "MISSING",
+    "REPLAY",
     "ROW_TIME",
     "UNSIGNED",
     "Enrolled",

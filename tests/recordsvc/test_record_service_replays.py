@@ -133,7 +133,7 @@ def test_a_result_other_than_the_engines_is_refused_and_the_true_one_taken(tmp_p
     forged = {"pots": [{"amount": 100, "eligible": [1, 2, 3], "winners": {"2": 100}}], "net": {"1": -50, "2": 100}}
     reply = call(raw, p.Commit(session, [[3, [["hand_end", forged]]]]))
     assert isinstance(reply, p.Refused), reply
-    assert "the hand_end row does not replay: the hand's end states nets" in str(reply.says)
+    assert "the hand_end row does not replay: the hand's end states the nets" in str(reply.says)
     assert row_count(service.folder) == before
     # the engine's own result goes in (a new connection: the service dropped nothing but the fold)
     reader = Store.read_only(service.folder / RECORD_NAME)

@@ -1210,18 +1210,23 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../record/inputs.py" line="156"/>
+        <location filename="../../record/inputs.py" line="157"/>
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../record/inputs.py" line="193"/>
+        <location filename="../../record/inputs.py" line="194"/>
         <source>the game is switched between hands only</source>
         <translation>das Spiel wird nur zwischen den Händen gewechselt</translation>
     </message>
     <message>
+        <location filename="../../record/inputs.py" line="209"/>
+        <source>the input %1 is not one the record writes (a part missing or not as written)</source>
+        <translation>die Eingabe %1 ist keine, wie sie das Protokoll schreibt (ein Teil fehlt oder ist nicht wie geschrieben)</translation>
+    </message>
+    <message>
         <location filename="../../live/dealer_inputs.py" line="204"/>
-        <location filename="../../record/inputs.py" line="172"/>
+        <location filename="../../record/inputs.py" line="173"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
@@ -1261,7 +1266,7 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="323"/>
+        <location filename="../../live/controller.py" line="324"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
@@ -1274,7 +1279,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="796"/>
+        <location filename="../../recordsvc/server.py" line="800"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1289,20 +1294,20 @@
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="251"/>
-        <location filename="../../live/controller.py" line="412"/>
-        <location filename="../../live/controller.py" line="433"/>
+        <location filename="../../live/controller.py" line="252"/>
+        <location filename="../../live/controller.py" line="413"/>
+        <location filename="../../live/controller.py" line="434"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="258"/>
-        <location filename="../../live/controller.py" line="431"/>
+        <location filename="../../live/controller.py" line="259"/>
+        <location filename="../../live/controller.py" line="432"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/seating.py" line="79"/>
+        <location filename="../../live/seating.py" line="70"/>
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
@@ -1398,53 +1403,53 @@
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/input_log.py" line="144"/>
+        <location filename="../../live/input_log.py" line="129"/>
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="162"/>
+        <location filename="../../live/resume.py" line="125"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="211"/>
+        <location filename="../../live/resume.py" line="174"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="213"/>
+        <location filename="../../live/resume.py" line="176"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="217"/>
+        <location filename="../../live/resume.py" line="180"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="267"/>
+        <location filename="../../live/resume.py" line="222"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="270"/>
+        <location filename="../../live/resume.py" line="225"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="276"/>
+        <location filename="../../live/resume.py" line="231"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="204"/>
-        <location filename="../../live/resume.py" line="283"/>
+        <location filename="../../live/resume.py" line="238"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="296"/>
+        <location filename="../../live/resume.py" line="251"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -2150,7 +2155,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="217"/>
-        <location filename="../../recordsvc/server.py" line="440"/>
+        <location filename="../../recordsvc/server.py" line="443"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
@@ -2561,7 +2566,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="247"/>
-        <location filename="../../live/record_writer.py" line="62"/>
+        <location filename="../../live/record_writer.py" line="63"/>
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
@@ -2682,87 +2687,102 @@
         <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="418"/>
+        <location filename="../../recordsvc/server.py" line="421"/>
         <source>this record service has no card room link (started without one)</source>
         <translation>dieser Dienst des Spielprotokolls hat keine Verbindung zum Saal (ohne sie gestartet)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="429"/>
+        <location filename="../../recordsvc/server.py" line="432"/>
         <source>the floor console writes rulings and refused floor acts, not a %1 row</source>
         <translation>die Floor-Konsole schreibt Entscheidungen und abgelehnte Floor-Handlungen, keine Zeile %1</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="479"/>
+        <location filename="../../recordsvc/server.py" line="482"/>
         <source>table session %1 is not held by this window: open or resume it first</source>
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="780"/>
+        <location filename="../../recordsvc/server.py" line="784"/>
         <source>one passphrase check of %1 confirms one floor act: %2 rows name them and the record service checked their passphrase %3 times: refused</source>
         <translation>eine Passwortprüfung von %1 bestätigt eine Floor-Handlung: %2 Zeilen nennen %1, der Dienst des Spielprotokolls hat das Passwort %3-mal geprüft: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="790"/>
+        <location filename="../../recordsvc/server.py" line="794"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="88"/>
+        <location filename="../../recordsvc/session_order.py" line="98"/>
+        <source>the open_table row&apos;s limit table or profile is not readable: refused</source>
+        <translation>die Limittabelle oder das Hausprofil der open_table-Zeile ist nicht lesbar: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="103"/>
+        <source>the table&apos;s %1 row does not replay: %2: refused</source>
+        <translation>die %1-Zeile des Tisches lässt sich nicht nachspielen: %2: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="118"/>
         <source>table session %1, hand %2: %3: refused</source>
         <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="109"/>
+        <location filename="../../recordsvc/session_order.py" line="123"/>
+        <source>table session %1, hand %2: the %3 row does not replay: %4: refused</source>
+        <translation>Tischsitzung %1, Spiel %2: die %3-Zeile lässt sich nicht nachspielen: %4: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/session_order.py" line="148"/>
         <source>table session %1, hand %2: the %3 row is refused: no hand is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: es wird kein Spiel gegeben (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="120"/>
+        <location filename="../../recordsvc/session_order.py" line="159"/>
         <source>table session %1, hand %2: the %3 row is refused: hand %4 is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: gegeben wird Spiel %4 (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="132"/>
+        <location filename="../../recordsvc/session_order.py" line="171"/>
         <source>a row applying a room&apos;s ruling names it by the room&apos;s id, a whole number, not %1: refused</source>
         <translation>eine Zeile, die eine Entscheidung aus dem Saal anwendet, nennt sie mit der Nummer des Saals, einer ganzen Zahl, nicht %1: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="141"/>
+        <location filename="../../recordsvc/session_order.py" line="180"/>
         <source>table session %1: hand %2 is being dealt: the room&apos;s ruling %3 is applied between hands (a ruling that moves chips is applied between hands): refused</source>
         <translation>Tischsitzung %1: Spiel %2 wird gegeben: die Entscheidung %3 aus dem Saal wird zwischen zwei Spielen angewendet (eine Entscheidung, die Chips bewegt, wird zwischen zwei Spielen angewendet): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="152"/>
+        <location filename="../../recordsvc/session_order.py" line="191"/>
         <source>the row applying the room&apos;s ruling %1 is confirmed by the dealer as {&quot;role&quot;: &quot;dealer&quot;}, nothing else: refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, bestätigt der Dealer als {&quot;role&quot;: &quot;dealer&quot;}, nichts anderes: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="167"/>
+        <location filename="../../recordsvc/session_order.py" line="206"/>
         <source>table session %1: hand %2 is being dealt: hand %3 is started after it ends: refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft: Spiel %3 beginnt erst, wenn es beendet ist: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="177"/>
+        <location filename="../../recordsvc/session_order.py" line="216"/>
         <source>table session %1: the next hand is hand %2, not hand %3: refused</source>
         <translation>Tischsitzung %1: das nächste Spiel ist Spiel %2, nicht Spiel %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="185"/>
+        <location filename="../../recordsvc/session_order.py" line="224"/>
         <source>table session %1: the row starting hand %2 names hand %3: refused</source>
         <translation>Tischsitzung %1: die Zeile, die Spiel %2 beginnt, nennt Spiel %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="192"/>
+        <location filename="../../recordsvc/session_order.py" line="231"/>
         <source>table session %1: hand %2 is not being dealt: only the hand being dealt ends (once): refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft nicht: nur das laufende Spiel endet (einmal): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="205"/>
+        <location filename="../../recordsvc/session_order.py" line="244"/>
         <source>table session %1: hand %2 is being dealt: a %3 row is written between hands: refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft: eine Zeile %3 wird zwischen zwei Spielen geschrieben: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="215"/>
+        <location filename="../../recordsvc/session_order.py" line="254"/>
         <source>table session %1, hand %2: a top-up is whole cents above 0 and at most %3, not %4: refused</source>
         <translation>Tischsitzung %1, Spiel %2: ein Zukauf ist ein ganzer Centbetrag über 0 und höchstens %3, nicht %4: abgelehnt</translation>
     </message>
@@ -2772,62 +2792,62 @@
         <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="458"/>
+        <location filename="../../recordsvc/server.py" line="461"/>
         <source>table session %1 is closed (or not in the record): nothing more is written to it</source>
         <translation>Tischsitzung %1 ist geschlossen (oder nicht im Spielprotokoll): in sie wird nichts mehr geschrieben</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="576"/>
+        <location filename="../../recordsvc/server.py" line="580"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="583"/>
+        <location filename="../../recordsvc/server.py" line="587"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="649"/>
+        <location filename="../../recordsvc/server.py" line="653"/>
         <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
         <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="664"/>
+        <location filename="../../recordsvc/server.py" line="668"/>
         <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
         <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="679"/>
+        <location filename="../../recordsvc/server.py" line="683"/>
         <source>the %1 row is written by the record itself, not sent to it: refused</source>
         <translation>die Zeile %1 schreibt das Spielprotokoll selbst, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="686"/>
+        <location filename="../../recordsvc/server.py" line="690"/>
         <source>a close_table row is written as the table is closed, not as a row of a hand: refused</source>
         <translation>eine Zeile close_table wird beim Schließen des Tisches geschrieben, nicht als Zeile eines Spiels: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="699"/>
+        <location filename="../../recordsvc/server.py" line="703"/>
         <source>a table is closed with one close_table row as the window writes it (the hand left open or not; or not resumed, a failing table by the floor): refused</source>
         <translation>ein Tisch wird mit einer Zeile close_table geschlossen, wie das Fenster sie schreibt (mit offenem Spiel oder ohne; oder nicht fortgesetzt, ein fehlerhafter Tisch vom Floor): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="740"/>
+        <location filename="../../recordsvc/server.py" line="744"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="748"/>
+        <location filename="../../recordsvc/server.py" line="752"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="757"/>
+        <location filename="../../recordsvc/server.py" line="761"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="761"/>
+        <location filename="../../recordsvc/server.py" line="765"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2860,6 +2880,31 @@
         <location filename="../../record/undo_claim.py" line="57"/>
         <source>the floor&apos;s void (%1)</source>
         <translation>die Ungültigerklärung durch den Floor (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="143"/>
+        <source>the hand&apos;s end states the nets %1, the engine gives %2</source>
+        <translation>das Spielende nennt die Gewinne und Verluste %1, die Regel-Engine ergibt %2</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="144"/>
+        <source>the hand&apos;s end states the pots %1, the engine gives %2</source>
+        <translation>das Spielende nennt die Pots %1, die Regel-Engine ergibt %2</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="165"/>
+        <source>the leave names %1, but %2 sits in seat %3</source>
+        <translation>das Verlassen nennt %1, aber auf Platz %3 sitzt %2</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="175"/>
+        <source>the leave cashes out %1 cents, but seat %2 holds %3 cents</source>
+        <translation>das Verlassen zahlt %1 Cent aus, aber Platz %2 hat %3 Cent</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="233"/>
+        <source>the resume row names table session %1, not its own (%2)</source>
+        <translation>die resume-Zeile nennt Tischsitzung %1, nicht die eigene (%2)</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,130 @@
+"""Rows whole by their hash and signature that replay cannot bear out (the seventh attack pass,
+written from source, where the dealer's login holds the table's key): a made-up result for a
+hand, a cash-out above the stack, a resume naming another table. The record's check replays
+every table (record/replay.py) and names each with table, hand and row: `verify` exits 1, the
+table is not resumed (call the floor), the hand list marks the hand, export says it. An honest
+record, with its undos, top-ups, leaves and rulings, replays whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.rows import HandEndRow, HandStartRow, LeaveRow, ResumeRow
+from dealer_app.record.store import Store
+from tests.record.test_record_failing import PLAYERS, _fold_out_hand
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    """One open table of three hands (the bring-in takes each pot): (path, anchors, session)."""
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    path, anchors = tmp_path / "h.sqlite3", tmp_path / "anchors.txt"
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.open_table("stud-1-2", None, PLAYERS)
+    for _ in range(3):
+        _fold_out_hand(c)
+    sid = c.session_id
+    store.close()
+    return path, anchors, sid
+
+
+def _written_from_source(path, anchors, sid, hand, rows) -> None:
+    """Rows appended by the record's own code, signed with the table's key, as the dealer's
+    login can when the app runs from source."""
+    store = Store(path, anchors=anchors)
+    store.append(sid, hand, rows)
+    store.close()
+
+
+def _resume_refused(path, anchors, sid) -> str:
+    c = TableController(Store(path, anchors=anchors))
+    with pytest.raises(InputError) as refused:
+        c.resume(sid)
+    return refused.value.message
+
+
+def test_an_honest_record_replays_whole(table, capsys):
+    from dealer_app.cli import main
+
+    path, anchors, _sid = table
+    assert Store(path, anchors=anchors).failing() == {}
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 0, capsys.readouterr().out
+
+
+def test_a_made_up_result_for_the_hand_being_dealt_is_named(table, capsys):
+    """Hand 4 dealt, and ended at once with the pot given to Cy: every reader names row and hand."""
+    from dealer_app.cli import main
+
+    path, anchors, sid = table
+    seats = [[seat, name, stack] for seat, name, stack in _stacks_now(path, sid)]  # (as hand 4 is dealt)
+    forged = HandEndRow([{"amount": 6000, "eligible": [1, 2, 3], "winners": {"3": 6000}}], {"3": 3000, "1": -3000})
+    _written_from_source(path, anchors, sid, 4, [HandStartRow(4, seats), forged])
+    failing = Store(path, anchors=anchors).failing()
+    assert (sid, 4) in failing and "does not replay" in failing[(sid, 4)], failing
+    assert (sid, 3) not in failing  # (the hands before it are whole)
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
+    out = capsys.readouterr().out
+    assert f"table session {sid}, hand 4: log row" in out and "(hand_end) does not replay" in out, out
+    assert "call the floor" in _resume_refused(path, anchors, sid)
+    marked = {(h.session, h.hand): bool(h.failing) for h in list_hands(Store.read_only(path))}
+    assert marked[(sid, 4)] and not marked[(sid, 3)]
+
+
+def test_a_result_other_than_the_engines_for_a_hand_played_out_is_named(table, capsys):
+    """A hand played to its awards and ended with the nets of another seat."""
+    from dealer_app.cli import main
+
+    path, anchors, sid = table
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.resume(sid)
+    c.start_hand()
+    for card in ("kd", "2c", "9h"):
+        c.enter_card(card)
+    c.act("bring_in")
+    c.act("fold")
+    c.act("fold")
+    assert c.hand.phase == "done"
+    true_end = c.hand.net()
+    store.close()  # (the window gone before it confirmed the awards)
+    winner = max(true_end, key=lambda s: true_end[s])
+    other = next(s for s in true_end if s != winner)
+    forged = HandEndRow([], {str(other): true_end[winner], str(winner): -true_end[winner]})
+    _written_from_source(path, anchors, sid, 4, [forged])
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
+    out = capsys.readouterr().out
+    assert "(hand_end) does not replay: the hand's end states the nets" in out, out
+    assert "call the floor" in _resume_refused(path, anchors, sid)
+
+
+@pytest.mark.parametrize(
+    ("row", "names"),
+    [
+        (LeaveRow(3, "Cy", 1_000_000), "the leave cashes out 1000000 cents, but seat 3 holds"),
+        (LeaveRow(3, "Ann", 2815), "the leave names Ann, but Cy sits in seat 3"),
+        (ResumeRow(99), "the resume row names table session 99, not its own"),
+    ],
+)
+def test_seat_rows_replay_cannot_bear_out_are_named(table, capsys, row, names):
+    from dealer_app.cli import main
+
+    path, anchors, sid = table
+    _written_from_source(path, anchors, sid, 3, [row])
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
+    out = capsys.readouterr().out
+    assert names in out and "does not replay" in out, out
+    assert "call the floor" in _resume_refused(path, anchors, sid)
+
+
+def _stacks_now(path, sid) -> list[tuple[int, str, int]]:
+    from dealer_app.live.resume import replay_state
+
+    store = Store.read_only(path)
+    try:
+        state = replay_state(store, sid)
+    finally:
+        store.close()
+    return [(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())]
