@@ -362,13 +362,15 @@ def _record_hands(db: str, limits_dir: Path):
     created or changed by an export); a record old enough to name its tables only loads them
     from ``limits_dir``."""
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.replay import REPLAY
 
     store = open_record_file(db)
     try:
         # a table whose rows were changed after they were written is not exported as if
-        # nothing happened: each broken row is named, and the other tables go on
+        # nothing happened: each broken row is named, and the other tables go on. A row whole by
+        # its hash that does not replay is named by the replay below, its hands before it exported
         tampered = set()
-        for sid, message in store.broken_rows():
+        for sid, message in store.broken_rows(but=REPLAY):
             tampered.add(sid)
             yield message
         for sid, _table, _profile, _opened in store.all_sessions():

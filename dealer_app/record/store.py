@@ -873,15 +873,15 @@ class Store:
             out.append(LogRow(seq, kind, payload, at))
         return out
 
-    def iter_session_log(self, session_id: int, with_events: bool = False) -> Iterator[LogRow]:
-        """A table's rows in order: (hand number, kind, payload, time). ``event`` rows (what an
-        input caused, kept by older records) are derived by replaying the inputs, so they
-        are read only when asked for."""
-        sql = "SELECT hand_no, kind, payload, at FROM log WHERE session_id = ?"
+    def iter_session_log(self, session_id: int, with_events: bool = False, after: int = 0) -> Iterator[LogRow]:
+        """A table's rows in order: (hand number, kind, payload, time); ``after``: only those
+        after that row id. ``event`` rows (what an input caused, kept by older records) are
+        derived by replaying the inputs, so they are read only when asked for."""
+        sql = "SELECT hand_no, kind, payload, at FROM log WHERE session_id = ? AND id > ?"
         if not with_events:
             sql += f" AND kind != '{EventRow.kind}'"
         try:
-            for h, k, p, at in self.db.execute(sql + " ORDER BY id", (session_id,)):
+            for h, k, p, at in self.db.execute(sql + " ORDER BY id", (session_id, after)):
                 try:
                     payload = read_payload(p)
                 except ValueError:
@@ -963,12 +963,12 @@ class Store:
     def witness(self, problems: Sequence[Problem]) -> None:
         self.witnessed = (*self.witnessed, *problems)
 
-    def broken_rows(self) -> list[tuple[int, str]]:
+    def broken_rows(self, but: str | None = None) -> list[tuple[int, str]]:
         """(session, what is wrong) for each problem ``check`` finds (session 0: the record
         as a whole), against the anchors file when there is one, as the start check does (the
-        last hands deleted are found only there)."""
+        last hands deleted are found only there); ``but``: leaving out problems of that kind."""
         anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
-        return [(p.session or 0, p.text) for p in self.check(anchors=anchors)]
+        return [(p.session or 0, p.text) for p in self.check(anchors=anchors) if p.what != but]
 
     # --- what the floor reads -------------------------------------------------------------------
     def seals(self, session_id: int | None = None) -> list[Anchor]:

@@ -177,6 +177,8 @@ class RecordService:
         self.holders: dict[int, _Peer] = {}  # table session -> the connection holding it
         # table session -> its rows as the readers fold them (kept: a commit reads no more than its rows)
         self.orders: dict[int, SessionOrder] = {}
+        # each table's fold as its current hand began: a request refused part-way folds one hand again
+        self.checkpoints: dict[int, SessionOrder] = {}
         # (connection, name case-folded) -> each time its passphrase was right, and the signature the
         # account gave, oldest first: one check covers one floor act, written with that signature,
         # never the client's (the seventh attack pass: one check let one commit write five rulings)
@@ -540,10 +542,15 @@ class RecordService:
         another input than it takes back, a room's ruling applied while a hand is dealt). The
         fold of the record is kept between commits (the service is its only writer); it is
         taken out while a request uses it, and put back by ``_written`` (a request refused or
-        failing part-way leaves it out: it is folded afresh from the record when next asked)."""
+        failing part-way leaves it out: it is folded again from the record when next asked, from
+        a copy kept as the table's hand began, so a refused commit costs one hand's rows)."""
         order = self.orders.pop(session, None)  # (back in ``_written``: a request that fails drops it)
-        if order is None or order.last_row != self.store.last_row_id(session):
-            order = SessionOrder.of(self.store, session)
+        last = self.store.last_row_id(session)
+        if order is None or order.last_row != last:
+            since = self.checkpoints.get(session)  # (the hand's start: one hand's rows to fold again)
+            order = SessionOrder.of(
+                self.store, session, since if since is not None and since.last_row <= last else None
+            )
         for hand, rows in hands:
             for row in rows:
                 refusal = order.take(hand, row.kind, row.to_dict())
@@ -561,6 +568,8 @@ class RecordService:
         if since[0] == count and since[1] is not None:
             order.last_row = since[1]
             self.orders[order.session] = order
+            if not order.fold.inputs:  # a hand just dealt, or between hands: a small copy, once a hand
+                self.checkpoints[order.session] = order.copy()
         else:
             self.orders.pop(order.session, None)
 

@@ -72,14 +72,19 @@ class SessionOrder:
     table: TableState | None = None  # the table replayed so far; None: its record does not replay
 
     @classmethod
-    def of(cls, store: Store, session: int) -> SessionOrder:
-        """The session as the record holds it, replayed (StoreError: a row the readers cannot read)."""
-        order = cls(session)
-        rows = store.iter_session_log(session)
-        first = next(rows, None)
-        if first is not None:  # its open_table row
-            order.fold_row(first.number, first.kind, first.payload)
-            order.table = _opened(first.payload, session)
+    def of(cls, store: Store, session: int, since: SessionOrder | None = None) -> SessionOrder:
+        """The session as the record holds it, replayed (StoreError: a row the readers cannot
+        read); ``since``: a fold of its first rows (a copy of it is taken on from its last row)."""
+        if since is not None:
+            order = since.copy()
+            rows = store.iter_session_log(session, after=since.last_row)
+        else:
+            order = cls(session)
+            rows = store.iter_session_log(session)
+            first = next(rows, None)
+            if first is not None:  # its open_table row
+                order.fold_row(first.number, first.kind, first.payload)
+                order.table = _opened(first.payload, session)
         for hand, kind, payload, _at in rows:
             order.fold_row(hand, kind, payload)
             if order.table is not None and _replay(order.table, hand, kind, payload) is not None:
