@@ -50,7 +50,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: te
 def build(path: Path, hands: int, per_commit: int = 200) -> None:
     """``hands`` hands in a record the store signs: ten played, then copied ``per_commit`` hands
     to a commit (each commit one signed head, as the store moves it: 200 keeps 100,000 hands to
-    minutes; a live table moves it at every input)."""
+    minutes; a live table moves it at every input). The copies replay as played (every reader
+    replays the record, record/replay.py): before each ten, the players leave with their stacks
+    and six new ones sit down with the first ten's buy-ins, so each copy of hand N starts from the
+    stacks hand N started from; its hand_start names its number and players."""
     from dealer_app.live.controller import InputError, TableController
     from dealer_app.record.store import Store
     from tests.support.live_random import random_input
@@ -66,6 +69,7 @@ def build(path: Path, hands: int, per_commit: int = 200) -> None:
                 random_input(c, rng)
         c.finish_hand()
     sid = c.session_id
+    cash_out = {seat: p.stack for seat, p in c.session.seats.items()}
     template: dict[int, list] = {}
     for hand_no, kind, payload, _at in store.iter_session_log(sid):
         if hand_no:
@@ -73,8 +77,27 @@ def build(path: Path, hands: int, per_commit: int = 200) -> None:
     played, batch = 10, []
     while played < hands:
         played += 1
-        batch.append((played, template[played % 10 + 1]))
-        if len(batch) == per_commit or played == hands:
+        n, cycle = played % 10 or 10, (played - 1) // 10
+        names = {s: f"Player {s}" if cycle == 1 else f"Player {s}.{cycle - 1}" for s in range(1, 7)}
+        rows = []
+        for kind, payload in template[n]:
+            if kind == "hand_start":
+                payload = {
+                    **payload,
+                    "hand": played,
+                    "seats": [[s, f"Player {s}.{cycle}", st] for s, _n, st in payload["seats"]],
+                }
+            rows.append((kind, payload))
+        if n == 1:  # a new ten: the last ten's players leave with their stacks, six new ones sit down
+            batch.append(
+                (
+                    played - 1,
+                    [("leave", {"seat": s, "name": names[s], "cash_out": cash_out[s]}) for s in range(1, 7)]
+                    + [("sit", {"seat": s, "name": f"Player {s}.{cycle}", "buy_in": 100000}) for s in range(1, 7)],
+                )
+            )
+        batch.append((played, rows))
+        if len(batch) >= per_commit or played == hands:
             store.append_hands(sid, batch)
             batch = []
     store.close()

@@ -14,6 +14,7 @@ from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable, OptionValue
 from dealer_app.engine.mix import GameOutlook, MixRotation, MixState
+from dealer_app.engine.money import MAX_CENTS
 from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, Says, says
 
@@ -131,6 +132,18 @@ class TableSession:
             )
         return value
 
+    def _chips(self, value: object, what: Says) -> int:
+        """A number of chips: whole cents, and no stack past ``MAX_CENTS`` (the money the app
+        reads and writes: engine/money.py)."""
+        self._whole(value, what)
+        assert isinstance(value, int)
+        if value > MAX_CENTS:
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1 is at most %2, not %3"), what, self._money(MAX_CENTS), value),
+                ("T-2",),
+            )
+        return value
+
     def check_between_hands(self, what: Says) -> None:
         """T-4: seats and chips change only between hands; ``what`` is the change refused.
         I-6, I-7: after a void hand, not before its redeal (the same players are dealt again)."""
@@ -158,7 +171,7 @@ class TableSession:
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
         self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "players join")))
         self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
-        self._whole(buy_in, says(QT_TRANSLATE_NOOP("Errors", "a buy-in (in cents)")))
+        self._chips(buy_in, says(QT_TRANSLATE_NOOP("Errors", "a buy-in (in cents)")))
         if not isinstance(name, str):
             raise EngineError(
                 says(QT_TRANSLATE_NOOP("Errors", "a player's name must be text, not %1"), repr(name)), ("T-1",)
@@ -256,7 +269,7 @@ class TableSession:
         came back with their chips, starts below the buy-in). The seat and stack are still
         whole numbers, and the seat one of the table's."""
         self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
-        self._whole(stack, says(QT_TRANSLATE_NOOP("Errors", "a stack (in cents)")))
+        self._chips(stack, says(QT_TRANSLATE_NOOP("Errors", "a stack (in cents)")))
         if not 1 <= seat <= self.rules.max_players or stack < 0 or seat in self.seats:
             raise EngineError(
                 says(
@@ -276,6 +289,7 @@ class TableSession:
         self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "chips are added")))
         self._whole(amount, says(QT_TRANSLATE_NOOP("Errors", "a top-up (in cents)")))
         p = self._player(seat)
+        self._chips(p.stack + amount, says(QT_TRANSLATE_NOOP("Errors", "a stack after a top-up (in cents)")))
         if amount <= 0 or amount % self.rules.chip:
             raise EngineError(
                 says(

@@ -38,7 +38,9 @@ from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, SwitchGame, input_from_json
 from dealer_app.record.rows import (
     GIVING_KINDS,
+    STORE_WRITES,
     CloseTableRow,
+    FloorRefusedRow,
     HandEndRow,
     HandStartRow,
     LeaveRow,
@@ -181,6 +183,40 @@ def _check_leave(session: TableSession, payload: Mapping[str, Any]) -> None:
         )
 
 
+def _is(value: object, number: int) -> bool:
+    """``value`` is the whole number ``number`` (not True for 1, not 1.0)."""
+    return type(value) is int and value == number
+
+
+def _check_next_hand(state: TableState, hand_no: int, payload: Mapping[str, Any]) -> None:
+    """A hand is dealt as the next hand of its table, its row's number the one it names."""
+    if hand_no != state.fold.hand_no + 1 or not _is(payload.get("hand", hand_no), hand_no):
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "hand %1 is dealt after hand %2 (its row names hand %3): the next hand is %4"
+                ),
+                hand_no,
+                state.fold.hand_no,
+                repr(payload.get("hand", hand_no))[:40],
+                state.fold.hand_no + 1,
+            )
+        )
+
+
+def _check_hand_dealt(state: TableState, hand_no: int, kind: str) -> None:
+    """An input, an undo or a hand's end is a row of the hand being dealt, by its number."""
+    if hand_no != state.fold.hand_no:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "a %1 row of hand %2 while hand %3 is dealt"),
+                kind,
+                hand_no,
+                state.fold.hand_no,
+            )
+        )
+
+
 def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, Any]) -> Iterator[Step]:
     """One recorded row applied to the table being rebuilt; yields a hand that it ends.
     The inputs in force are the record's fold; the seats and the hand are the table's."""
@@ -199,6 +235,7 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
     elif kind == HandStartRow.kind:
         if s.hand is not None and s.hand.phase == "done":
             s.finish_hand()  # records before the awards were confirmed apart
+        _check_next_hand(state, hand_no, payload)
         state.fold.take(kind, payload, hand_no)
         h = s.new_hand()
         dealt = [[p.seat, p.name, p.start] for p in h.players]
@@ -207,6 +244,7 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
     elif kind in GIVING_KINDS:
         if s.hand is None:
             raise EngineError("an input before the hand was dealt")
+        _check_hand_dealt(state, hand_no, kind)
         apply_input(s.hand, payload["input"])
         state.fold.take(kind, payload, hand_no)
     elif kind == SwitchGameRow.kind:  # M-2: the floor's switch, between hands (the rotation as it was)
@@ -217,17 +255,19 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
     elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
         apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
     elif kind == UndoRow.kind:
+        _check_hand_dealt(state, hand_no, kind)
         state.fold.take(kind, payload, hand_no)
         s.replace_hand(replay_inputs(s, state.inputs))
     elif kind == HandEndRow.kind:
         if s.hand is None:  # (a second end of one hand: written from source, the seventh attack pass)
             raise EngineError("a hand_end row with no hand being dealt")
+        _check_hand_dealt(state, hand_no, kind)
         s.check_finish()  # (the awards confirmed: a hand still being dealt has none)
         _check_hand_end(s.hand, payload)
         yield "hand", (state.hand_no, s.hand)
         s.finish_hand()
         state.fold.take(kind, payload, hand_no)
-    elif kind == ResumeRow.kind and state.session_id is not None and payload.get("session") != state.session_id:
+    elif kind == ResumeRow.kind and state.session_id is not None and not _is(payload.get("session"), state.session_id):
         raise EngineError(
             says(
                 QT_TRANSLATE_NOOP("Errors", "the resume row names table session %1, not its own (%2)"),
@@ -261,21 +301,38 @@ def replay_one(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         pass
 
 
+# what a closed table may still receive: the floor's rulings and refused tries, the store's own rows
+AFTER_CLOSE = frozenset({RulingRow.kind, FloorRefusedRow.kind}) | STORE_WRITES
+
+
 @dataclass
 class SessionReplays:
     """Every table session of a stream of rows in row order, each replayed as its rows come:
-    the record's check (record/integrity.py) and the room's readers (room/room_check.py). A
-    session stops being replayed at its first row that does not replay (said once), at a row
-    its reader cannot trust (``stop``: an edit it names itself), and when it closes."""
+    the record's check (record/integrity.py) and the room's readers (room/room_check.py).
+
+    A row that does not replay is said, and its table is taken up again at its next hand's start
+    from the seats and stacks that row names (``_taken_up``): each later hand is still replayed
+    on its own, and each hand that does not replay is said. A row its reader cannot trust
+    (``payload`` None: an edit the reader names itself) stops the table's replay until then too.
+    After a table's ``close_table`` row only the floor's rows and the store's own may follow."""
 
     tables: dict[int, TableState | None] = field(default_factory=dict)
+    closed: set[int] = field(default_factory=set)
+    # a table waiting for its next hand's start (its rules, to take it up from that row)
+    waiting: dict[int, TableState] = field(default_factory=dict)
 
     def take(self, session: int, seq: int, hand: int, kind: str, payload: dict[str, Any] | None) -> Says | str | None:
         """The row replayed onto its table: why it does not replay, or None."""
-        if payload is None:
-            self.stop(session)
+        if session in self.closed:
+            if kind in AFTER_CLOSE:
+                return None
+            return says(QT_TRANSLATE_NOOP("Errors", "a %1 row after the table was closed"), kind)
+        if kind == CloseTableRow.kind:
+            self.closed.add(session)
+            self.tables.pop(session, None)
+            self.waiting.pop(session, None)
             return None
-        if seq == 1 and kind == OpenTableRow.kind:
+        if seq == 1 and kind == OpenTableRow.kind and payload is not None:
             try:
                 self.tables[session] = opened_table(payload, session)
             except REPLAY_ERRORS:  # (its rules not readable: resume and export say so themselves)
@@ -283,20 +340,38 @@ class SessionReplays:
             return None
         table = self.tables.get(session)
         if table is None:
-            return None
-        if kind == CloseTableRow.kind:
-            self.stop(session)
+            return self._taken_up(session, hand, kind, payload)
+        if payload is None:
+            self._wait(session, table)
             return None
         try:
             replay_one(table, hand, kind, payload)
         except REPLAY_ERRORS as exc:
-            self.stop(session)
+            self._wait(session, table)
             return why_not(exc)
         return None
 
-    def stop(self, session: int) -> None:
-        if session in self.tables:
-            self.tables[session] = None
+    def _wait(self, session: int, table: TableState) -> None:
+        self.tables[session] = None
+        self.waiting[session] = table
+
+    def _taken_up(self, session: int, hand: int, kind: str, payload: dict[str, Any] | None) -> Says | str | None:
+        """A table waiting is taken up at a hand's start, seated as that row names it."""
+        was = self.waiting.get(session)
+        if was is None or kind != HandStartRow.kind or payload is None:
+            return None
+        table = TableState(TableSession(was.session.table, was.session.profile), session)
+        table.session.mix, table.session.departed = was.session.mix, was.session.departed
+        table.fold.hand_no = hand - 1
+        try:
+            for seat, name, stack in payload["seats"]:
+                table.session.seat_as_played(seat, name, stack)
+            replay_one(table, hand, kind, payload)
+        except REPLAY_ERRORS as exc:
+            return why_not(exc)
+        self.tables[session] = table
+        del self.waiting[session]
+        return None
 
 
 __all__ = [

@@ -393,6 +393,10 @@ def row_from_dict(kind: str, payload: Payload) -> RecordRow:
     return ROW_KINDS[kind].from_dict(payload)  # type: ignore[no-any-return]
 
 
+# rows the store writes itself, never a client (recordsvc refuses them; a closed table may hold them)
+STORE_WRITES = frozenset({RecordUpgradedRow.kind, SigningStartedRow.kind, EventRow.kind})
+
+
 def as_written(row: RecordRow | tuple[str, Payload]) -> tuple[str, Payload]:
     """A row as the store writes it: (kind, payload)."""
     if isinstance(row, RecordRow):

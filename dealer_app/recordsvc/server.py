@@ -58,14 +58,12 @@ from dealer_app.record.floor_signing import FLOOR_ROLE, SIGNED_IN, floor_claim
 from dealer_app.record.payload import read_payload
 from dealer_app.record.room_ruling_content import room_ruling_id
 from dealer_app.record.rows import (
+    STORE_WRITES,
     CloseTableRow,
-    EventRow,
     FloorRefusedRow,
     OpenTableRow,
     RecordRow,
-    RecordUpgradedRow,
     RulingRow,
-    SigningStartedRow,
     as_written,
     row_from_dict,
 )
@@ -88,7 +86,7 @@ BACKOFF_NAME = "floor-backoff.json"  # the refused floor names' waits, in the se
 _CRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
 # rows only the store writes, on its own (store.py, record/migrations.py): a client's would make the
 # record's check say its sessions table was edited (the seventh attack pass), or never be read
-STORE_ONLY = frozenset({RecordUpgradedRow.kind, SigningStartedRow.kind, EventRow.kind})
+STORE_ONLY = STORE_WRITES
 
 
 class RoomLink(Protocol):
@@ -741,10 +739,18 @@ def _closes_as_written(row: RecordRow) -> bool:
 
 def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
     """A table opens with its ``open_table`` row first, naming the same limit table and profile
-    as the request, each as played and readable (or, in an older client's row, one the house's
-    folder has): the dealer's login cannot open a table of nothing, or of a limit table or
-    profile that does not exist (the third attack pass: an empty open failed the record's check)."""
-    from dealer_app.engine.limits import LimitsError, load_profile, load_table, profile_from_record, table_from_record
+    as the request, each as played and readable, and each the house's own: the one of that name
+    in the service's limits folder, as played: the dealer's login cannot open a table of nothing,
+    of a limit table or profile that does not exist (the third attack pass: an empty open failed
+    the record's check), or of rules of its own under the house's name."""
+    from dealer_app.engine.limits import (
+        LimitsError,
+        as_played,
+        load_profile,
+        load_table,
+        profile_from_record,
+        table_from_record,
+    )
 
     first = rows[0] if rows else None
     if not isinstance(first, OpenTableRow):
@@ -780,9 +786,34 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
         (missing[1], profile, first.house_profile, profile_from_record, load_profile),
     ):
         try:
-            from_record(data) if data is not None else from_folder(name)
+            from_record(data) if data is not None else None
+            house = from_folder(name)
         except (LimitsError, OSError, TypeError, ValueError, KeyError):
             raise RecordError(refusal) from None
+        differs = _differs(data, as_played(house)) if data is not None else None
+        if differs is not None:
+            # the eighth attack pass: the dealer's client read a limits folder of its own
+            # (DEALER_APP_LIMITS) with stud-5-10's bets at $500/$1000 and played it as stud-5-10
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "%1 as the table sent it is not the house's %1 (the record service's limits folder): "
+                        "its %2 differs: refused",
+                    ),
+                    name[:60],
+                    differs,
+                )
+            )
+
+
+def _differs(sent: dict[str, Any], house: dict[str, object]) -> str | None:
+    """The first field in which the rules a table sent differ from the house's, or None."""
+    sent, theirs = json.loads(json.dumps(sent)), json.loads(json.dumps(house))
+    for key in sorted(set(sent) | set(theirs)):
+        if sent.get(key) != theirs.get(key):
+            return key[:40]
+    return None
 
 
 def _unchecked(name: str, acts_before: int) -> Says:

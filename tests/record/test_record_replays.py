@@ -128,3 +128,104 @@ def _stacks_now(path, sid) -> list[tuple[int, str, int]]:
     finally:
         store.close()
     return [(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())]
+
+
+# --- the eighth attack pass (written from source, the record's own code) -------------------------
+def _verify(path, anchors, capsys) -> tuple[int, str]:
+    from dealer_app.cli import main
+
+    code = main(["verify", str(path), "--anchors", str(anchors)])
+    return code, capsys.readouterr().out
+
+
+def test_a_hand_dealt_again_under_its_own_number_is_named(table, capsys):
+    """The pass set the live table's hand number back and played hand 3 again: the app signed a
+    second hand 3 after the real one; `hands` listed only the re-deal."""
+    path, anchors, sid = table
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.resume(sid)
+    c.input_log.fold.hand_no = 2  # (the attack: one assignment, then the table deals as usual)
+    _fold_out_hand(c)
+    store.close()
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and f"table session {sid}, hand 3: log row" in out, out
+    assert "(hand_start) does not replay: hand 3 is dealt after hand 3" in out and "the next hand is 4" in out, out
+    marked = [bool(h.failing) for h in list_hands(Store.read_only(path)) if (h.session, h.hand) == (sid, 3)]
+    assert marked and all(marked), marked
+
+
+def test_a_hand_skipped_to_is_named(table, capsys):
+    path, anchors, sid = table
+    seats = [[seat, name, stack] for seat, name, stack in _stacks_now(path, sid)]
+    _written_from_source(path, anchors, sid, 9, [HandStartRow(9, seats)])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "hand 9 is dealt after hand 3" in out and "the next hand is 4" in out, out
+
+
+def test_rows_after_the_table_closed_are_named(table, capsys):
+    """The pass closed the table, then added a made-up end of hand 3, a cash-out of $999,999 and
+    a hand 4 of two players with a cent each: every reader but export said whole."""
+    path, anchors, sid = table
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.resume(sid)
+    c.close_table()
+    store.close()
+    assert _verify(path, anchors, capsys)[0] == 0
+    rows = [
+        HandEndRow([], {"1": 50000, "3": -50000}),
+        LeaveRow(3, "Cy", 99_999_900),
+        HandStartRow(4, [[1, "Ann", 1], [2, "Bob", 1]]),
+    ]
+    _written_from_source(path, anchors, sid, 3, rows)
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1, out
+    for kind in ("hand_end", "leave", "hand_start"):
+        assert f"({kind}) does not replay: a {kind} row after the table was closed" in out, out
+
+
+def test_a_floor_ruling_after_the_table_closed_is_whole(table, capsys):
+    """What a closed table does receive: the floor's ruling on one of its hands."""
+    from dealer_app.record.rows import RulingRow
+
+    path, anchors, sid = table
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.resume(sid)
+    c.close_table()
+    store.close()
+    _written_from_source(path, anchors, sid, 2, [RulingRow({"hand": 2, "text": "note", "by": {"role": "dealer"}})])
+    _code, out = _verify(path, anchors, capsys)
+    assert "after the table was closed" not in out and "does not replay" not in out, out
+
+
+def test_a_top_up_past_any_stack_and_a_resume_of_true_are_named(table, capsys):
+    from dealer_app.record.rows import TopUpRow
+
+    path, anchors, sid = table
+    _written_from_source(path, anchors, sid, 3, [TopUpRow(1, 10**30)])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "(top_up) does not replay: a stack after a top-up (in cents) is at most" in out, out
+
+
+def test_a_resume_naming_session_true_is_named(table, capsys):
+    path, anchors, sid = table
+    assert sid == 1
+    _written_from_source(path, anchors, sid, 3, [("resume", {"session": True})])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "the resume row names table session True, not its own (1)" in out, out
+
+
+def test_the_hands_after_a_row_that_does_not_replay_are_still_replayed(table, capsys):
+    """A made-up cash-out in hand 3's wake, then hand 4 dealt from the stacks the rows name and
+    ended with a made-up result: both named, each with its hand (the table is taken up again at
+    hand 4's start)."""
+    path, anchors, sid = table
+    seats = [[seat, name, stack] for seat, name, stack in _stacks_now(path, sid)]
+    forged = HandEndRow([], {"1": 1})
+    _written_from_source(path, anchors, sid, 3, [LeaveRow(3, "Cy", 1_000_000)])
+    _written_from_source(path, anchors, sid, 4, [HandStartRow(4, seats), forged])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "hand 3: log row" in out and "(leave) does not replay" in out, out
+    assert "hand 4: log row" in out and "(hand_end) does not replay: the hand has not ended" in out, out

@@ -7,10 +7,12 @@ what the window writes is taken as before. A stdlib client on the real socket, t
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 
 import pytest
 
+from dealer_app.engine.limits import load_profile
 from dealer_app.live.controller import TableController
 from dealer_app.live.errors import InputError
 from dealer_app.live.resume import replay_state
@@ -143,4 +145,31 @@ def test_a_result_other_than_the_engines_is_refused_and_the_true_one_taken(tmp_p
     assert isinstance(call(raw, p.Commit(session, [[3, [["hand_end", true_end]]]])), p.Committed)
     assert rows_of(service.folder, session, "hand_end")[-1] == true_end
     assert call(raw, p.Check()) == p.Failing([])
+    raw.close()
+
+
+def test_a_table_opened_with_rules_of_its_own_under_the_houses_name_is_refused(tmp_path, service, monkeypatch):
+    """The eighth attack pass: the dealer's client read a limits folder of its own
+    (DEALER_APP_LIMITS) where stud-5-10's bets are $500/$1000, and played it as stud-5-10;
+    every reader said whole. The service opens a table only with the house's rules of that name."""
+    from dealer_app.engine.limits import load_table
+    from dealer_app.live.seating import seated_table
+
+    house = load_table("stud-5-10")
+    doctored = dataclasses.replace(house, small_bet=50000, big_bet=100000)
+    _session, rows = seated_table(doctored, load_profile(house.profile), PLAYERS, None)
+    raw = dealer_socket(service)
+    before = row_count(service.folder)
+    reply = call(raw, p.OpenTable("stud-5-10", house.profile, [[r.kind, r.to_dict()] for r in rows]))
+    assert isinstance(reply, p.Refused) and reply.what == p.RECORD, reply
+    assert str(reply.says) == (
+        "stud-5-10 as the table sent it is not the house's stud-5-10 (the record service's limits folder): "
+        "its big_bet differs: refused"
+    )
+    assert row_count(service.folder) == before
+    # the house's own rules open it
+    _session, rows = seated_table(house, load_profile(house.profile), PLAYERS, None)
+    assert isinstance(
+        call(raw, p.OpenTable("stud-5-10", house.profile, [[r.kind, r.to_dict()] for r in rows])), p.Opened
+    )
     raw.close()

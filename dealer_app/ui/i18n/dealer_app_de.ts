@@ -1279,7 +1279,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="800"/>
+        <location filename="../../recordsvc/server.py" line="840"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1454,155 +1454,165 @@
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="51"/>
+        <location filename="../../engine/session.py" line="52"/>
         <source>a player&apos;s name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="59"/>
+        <location filename="../../engine/session.py" line="60"/>
         <source>a player&apos;s name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="112"/>
+        <location filename="../../engine/session.py" line="113"/>
         <source>%1 is not one of this table&apos;s games</source>
         <translation>%1 ist keines der Spiele dieses Tisches</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="113"/>
+        <location filename="../../engine/session.py" line="114"/>
         <location filename="../../live/game_outlook.py" line="114"/>
         <source>switching the game</source>
         <translation>das Spiel wechseln</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="130"/>
+        <location filename="../../engine/session.py" line="131"/>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="141"/>
+        <location filename="../../engine/session.py" line="142"/>
+        <source>%1 is at most %2, not %3</source>
+        <translation>%1 beträgt höchstens %2, nicht %3</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="154"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="151"/>
+        <location filename="../../engine/session.py" line="164"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="154"/>
+        <location filename="../../engine/session.py" line="167"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="159"/>
+        <location filename="../../engine/session.py" line="172"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="160"/>
-        <location filename="../../engine/session.py" line="258"/>
-        <location filename="../../engine/session.py" line="334"/>
+        <location filename="../../engine/session.py" line="173"/>
+        <location filename="../../engine/session.py" line="271"/>
+        <location filename="../../engine/session.py" line="348"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="161"/>
+        <location filename="../../engine/session.py" line="174"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="164"/>
+        <location filename="../../engine/session.py" line="177"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="170"/>
+        <location filename="../../engine/session.py" line="183"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="178"/>
+        <location filename="../../engine/session.py" line="191"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="186"/>
+        <location filename="../../engine/session.py" line="199"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="198"/>
+        <location filename="../../engine/session.py" line="211"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="207"/>
+        <location filename="../../engine/session.py" line="220"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="239"/>
+        <location filename="../../engine/session.py" line="252"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="259"/>
+        <location filename="../../engine/session.py" line="272"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="263"/>
+        <location filename="../../engine/session.py" line="276"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="276"/>
+        <location filename="../../engine/session.py" line="289"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="277"/>
+        <location filename="../../engine/session.py" line="290"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="282"/>
+        <location filename="../../engine/session.py" line="292"/>
+        <source>a stack after a top-up (in cents)</source>
+        <translation>ein Stack nach dem Zukauf (in Cent)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="296"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="290"/>
+        <location filename="../../engine/session.py" line="304"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="315"/>
+        <location filename="../../engine/session.py" line="329"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="323"/>
+        <location filename="../../engine/session.py" line="337"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="336"/>
+        <location filename="../../engine/session.py" line="350"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="352"/>
+        <location filename="../../engine/session.py" line="366"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="353"/>
+        <location filename="../../engine/session.py" line="367"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="358"/>
+        <location filename="../../engine/session.py" line="372"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -2702,87 +2712,92 @@
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="784"/>
+        <location filename="../../recordsvc/server.py" line="799"/>
+        <source>%1 as the table sent it is not the house&apos;s %1 (the record service&apos;s limits folder): its %2 differs: refused</source>
+        <translation>%1, wie der Tisch es sendet, ist nicht %1 des Hauses (der Limit-Ordner des Protokolldienstes): %2 weicht ab: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="824"/>
         <source>one passphrase check of %1 confirms one floor act: %2 rows name them and the record service checked their passphrase %3 times: refused</source>
         <translation>eine Passwortprüfung von %1 bestätigt eine Floor-Handlung: %2 Zeilen nennen %1, der Dienst des Spielprotokolls hat das Passwort %3-mal geprüft: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="794"/>
+        <location filename="../../recordsvc/server.py" line="834"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="98"/>
+        <location filename="../../recordsvc/session_order.py" line="103"/>
         <source>the open_table row&apos;s limit table or profile is not readable: refused</source>
         <translation>die Limittabelle oder das Hausprofil der open_table-Zeile ist nicht lesbar: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="103"/>
+        <location filename="../../recordsvc/session_order.py" line="108"/>
         <source>the table&apos;s %1 row does not replay: %2: refused</source>
         <translation>die %1-Zeile des Tisches lässt sich nicht nachspielen: %2: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="118"/>
+        <location filename="../../recordsvc/session_order.py" line="123"/>
         <source>table session %1, hand %2: %3: refused</source>
         <translation>Tischsitzung %1, Spiel %2: %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="123"/>
+        <location filename="../../recordsvc/session_order.py" line="128"/>
         <source>table session %1, hand %2: the %3 row does not replay: %4: refused</source>
         <translation>Tischsitzung %1, Spiel %2: die %3-Zeile lässt sich nicht nachspielen: %4: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="148"/>
+        <location filename="../../recordsvc/session_order.py" line="153"/>
         <source>table session %1, hand %2: the %3 row is refused: no hand is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: es wird kein Spiel gegeben (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="159"/>
+        <location filename="../../recordsvc/session_order.py" line="164"/>
         <source>table session %1, hand %2: the %3 row is refused: hand %4 is being dealt (an input or an undo belongs to the hand being dealt)</source>
         <translation>Tischsitzung %1, Spiel %2: die Zeile %3 ist abgelehnt: gegeben wird Spiel %4 (eine Eingabe oder ein Rückgängigmachen gehört zum laufenden Spiel)</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="171"/>
+        <location filename="../../recordsvc/session_order.py" line="176"/>
         <source>a row applying a room&apos;s ruling names it by the room&apos;s id, a whole number, not %1: refused</source>
         <translation>eine Zeile, die eine Entscheidung aus dem Saal anwendet, nennt sie mit der Nummer des Saals, einer ganzen Zahl, nicht %1: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="180"/>
+        <location filename="../../recordsvc/session_order.py" line="185"/>
         <source>table session %1: hand %2 is being dealt: the room&apos;s ruling %3 is applied between hands (a ruling that moves chips is applied between hands): refused</source>
         <translation>Tischsitzung %1: Spiel %2 wird gegeben: die Entscheidung %3 aus dem Saal wird zwischen zwei Spielen angewendet (eine Entscheidung, die Chips bewegt, wird zwischen zwei Spielen angewendet): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="191"/>
+        <location filename="../../recordsvc/session_order.py" line="196"/>
         <source>the row applying the room&apos;s ruling %1 is confirmed by the dealer as {&quot;role&quot;: &quot;dealer&quot;}, nothing else: refused</source>
         <translation>die Zeile, die die Entscheidung %1 aus dem Saal anwendet, bestätigt der Dealer als {&quot;role&quot;: &quot;dealer&quot;}, nichts anderes: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="206"/>
+        <location filename="../../recordsvc/session_order.py" line="211"/>
         <source>table session %1: hand %2 is being dealt: hand %3 is started after it ends: refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft: Spiel %3 beginnt erst, wenn es beendet ist: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="216"/>
+        <location filename="../../recordsvc/session_order.py" line="221"/>
         <source>table session %1: the next hand is hand %2, not hand %3: refused</source>
         <translation>Tischsitzung %1: das nächste Spiel ist Spiel %2, nicht Spiel %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="224"/>
+        <location filename="../../recordsvc/session_order.py" line="229"/>
         <source>table session %1: the row starting hand %2 names hand %3: refused</source>
         <translation>Tischsitzung %1: die Zeile, die Spiel %2 beginnt, nennt Spiel %3: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="231"/>
+        <location filename="../../recordsvc/session_order.py" line="236"/>
         <source>table session %1: hand %2 is not being dealt: only the hand being dealt ends (once): refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft nicht: nur das laufende Spiel endet (einmal): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="244"/>
+        <location filename="../../recordsvc/session_order.py" line="249"/>
         <source>table session %1: hand %2 is being dealt: a %3 row is written between hands: refused</source>
         <translation>Tischsitzung %1: Spiel %2 läuft: eine Zeile %3 wird zwischen zwei Spielen geschrieben: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/session_order.py" line="254"/>
+        <location filename="../../recordsvc/session_order.py" line="259"/>
         <source>table session %1, hand %2: a top-up is whole cents above 0 and at most %3, not %4: refused</source>
         <translation>Tischsitzung %1, Spiel %2: ein Zukauf ist ein ganzer Centbetrag über 0 und höchstens %3, nicht %4: abgelehnt</translation>
     </message>
@@ -2797,57 +2812,57 @@
         <translation>Tischsitzung %1 ist geschlossen (oder nicht im Spielprotokoll): in sie wird nichts mehr geschrieben</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="580"/>
+        <location filename="../../recordsvc/server.py" line="587"/>
         <source>the room&apos;s ruling %1 is applied in this record already: refused</source>
         <translation>die Entscheidung %1 aus dem Saal ist in diesem Protokoll schon angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="587"/>
+        <location filename="../../recordsvc/server.py" line="594"/>
         <source>the room&apos;s ruling %1 is applied twice in one commit: refused</source>
         <translation>die Entscheidung %1 aus dem Saal wird in einem Schreibvorgang zweimal angewendet: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="653"/>
+        <location filename="../../recordsvc/server.py" line="660"/>
         <source>a refused floor act is recorded by the record service itself, not sent to it: refused</source>
         <translation>eine abgelehnte Floor-Handlung trägt der Dienst des Spielprotokolls selbst ein, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="668"/>
+        <location filename="../../recordsvc/server.py" line="675"/>
         <source>a %1 row that the record&apos;s own reader cannot read (nested too deep, or not a JSON object): refused</source>
         <translation>eine Zeile %1, die der Leser des Spielprotokolls nicht lesen kann (zu tief verschachtelt oder kein JSON-Objekt): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="683"/>
+        <location filename="../../recordsvc/server.py" line="690"/>
         <source>the %1 row is written by the record itself, not sent to it: refused</source>
         <translation>die Zeile %1 schreibt das Spielprotokoll selbst, sie wird ihm nicht geschickt: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="690"/>
+        <location filename="../../recordsvc/server.py" line="697"/>
         <source>a close_table row is written as the table is closed, not as a row of a hand: refused</source>
         <translation>eine Zeile close_table wird beim Schließen des Tisches geschrieben, nicht als Zeile eines Spiels: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="703"/>
+        <location filename="../../recordsvc/server.py" line="710"/>
         <source>a table is closed with one close_table row as the window writes it (the hand left open or not; or not resumed, a failing table by the floor): refused</source>
         <translation>ein Tisch wird mit einer Zeile close_table geschlossen, wie das Fenster sie schreibt (mit offenem Spiel oder ohne; oder nicht fortgesetzt, ein fehlerhafter Tisch vom Floor): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="744"/>
+        <location filename="../../recordsvc/server.py" line="759"/>
         <source>a table opens with its open_table row first (limit table, profile, stacks): refused</source>
         <translation>Ein Tisch beginnt mit seiner open_table-Zeile (Limit-Tisch, Profil, Stacks): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="752"/>
+        <location filename="../../recordsvc/server.py" line="767"/>
         <source>the open_table row names limit table %1 and profile %2, not %3 and %4</source>
         <translation>Die open_table-Zeile nennt Limit-Tisch %1 und Profil %2, nicht %3 und %4</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="761"/>
+        <location filename="../../recordsvc/server.py" line="776"/>
         <source>the limit table %1 does not exist (or is not readable as played): refused</source>
         <translation>Den Limit-Tisch %1 gibt es nicht (oder er ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="765"/>
+        <location filename="../../recordsvc/server.py" line="780"/>
         <source>the profile %1 does not exist (or is not readable as played): refused</source>
         <translation>Das Hausregel-Profil %1 gibt es nicht (oder es ist so, wie gespielt, nicht lesbar): abgelehnt</translation>
     </message>
@@ -2882,29 +2897,44 @@
         <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="143"/>
+        <location filename="../../record/replay.py" line="145"/>
         <source>the hand&apos;s end states the nets %1, the engine gives %2</source>
         <translation>das Spielende nennt die Gewinne und Verluste %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="144"/>
+        <location filename="../../record/replay.py" line="146"/>
         <source>the hand&apos;s end states the pots %1, the engine gives %2</source>
         <translation>das Spielende nennt die Pots %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="165"/>
+        <location filename="../../record/replay.py" line="167"/>
         <source>the leave names %1, but %2 sits in seat %3</source>
         <translation>das Verlassen nennt %1, aber auf Platz %3 sitzt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="175"/>
+        <location filename="../../record/replay.py" line="177"/>
         <source>the leave cashes out %1 cents, but seat %2 holds %3 cents</source>
         <translation>das Verlassen zahlt %1 Cent aus, aber Platz %2 hat %3 Cent</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="233"/>
+        <location filename="../../record/replay.py" line="196"/>
+        <source>hand %1 is dealt after hand %2 (its row names hand %3): the next hand is %4</source>
+        <translation>Spiel %1 wird nach Spiel %2 gegeben (seine Zeile nennt Spiel %3): das nächste Spiel ist %4</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="212"/>
+        <source>a %1 row of hand %2 while hand %3 is dealt</source>
+        <translation>eine %1-Zeile von Spiel %2, während Spiel %3 gegeben wird</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="273"/>
         <source>the resume row names table session %1, not its own (%2)</source>
         <translation>die resume-Zeile nennt Tischsitzung %1, nicht die eigene (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="329"/>
+        <source>a %1 row after the table was closed</source>
+        <translation>eine %1-Zeile, nachdem der Tisch geschlossen wurde</translation>
     </message>
 </context>
 <context>
