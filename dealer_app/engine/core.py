@@ -85,6 +85,7 @@ class HandCore:
     held: dict[int, HeldAction]  # I-5: seat -> its action out of turn (HeldAction), for this round
     early_burn: bool  # I-2: the next street's burn was taken with a card dealt too early
     voided: HandVoided | None  # I-6, I-7: the hand is void
+    reported: int  # irregularities reported in this hand (I-1, I-2, I-4, I-5): at most MAX_REPORTED
 
     def _reset_round(self) -> None:
         self.current_to = 0

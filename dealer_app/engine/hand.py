@@ -84,7 +84,7 @@ class Hand(IrregularityLayer):
         self._reset_round()
         self.last_round_aggressor = None
         self.last_round_first = None
-        self.held, self.early_burn, self.voided = {}, False, None
+        self.held, self.early_burn, self.voided, self.reported = {}, False, None, 0
         self._post_antes()
         self._begin_deal()
 

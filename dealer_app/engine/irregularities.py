@@ -40,6 +40,10 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, PhaseArg, says
 from dealer_app.engine.showdown import ShowdownLayer
 
 IRREGULARITIES = ("I-1", "I-2", "I-4", "I-5", "I-6", "I-7")
+# I-3: past this many reported in one hand, the floor decides. (No hand dealt by people comes near
+# it; without a bound, a card "dealt early" reported thousands of times, each undone again, made
+# every reader's replay of the hand quadratic: the eighth attack pass, 23 s for 4,000.)
+MAX_REPORTED = 25
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,21 @@ class IrregularityLayer(ShowdownLayer):
 
     def act(self, seat: int, action: str, to: object = None, ruling: bool = False) -> list[Event]:
         raise NotImplementedError  # Hand's
+
+    def _report(self, code: str) -> None:
+        """One more irregularity reported in this hand, or the refusal past ``MAX_REPORTED`` (I-3)."""
+        if self.reported >= MAX_REPORTED:
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "%1 irregularities have been reported in this hand: the floor decides the next (%2)"
+                    ),
+                    MAX_REPORTED,
+                    code,
+                ),
+                (code, "I-3"),
+            )
+        self.reported += 1
 
     # --- I-1 -------------------------------------------------------------------------------------
     def expose_downcard(self, seat: int, card: int) -> list[Event]:
@@ -75,6 +94,7 @@ class IrregularityLayer(ShowdownLayer):
                 ("I-1", "I-3"),
             )
         start = len(self.events)
+        self._report("I-1")
         self._claim(card)
         self.events.append(DowncardExposed(seat, card))
         self.deal(seat, [card])
@@ -99,6 +119,7 @@ class IrregularityLayer(ShowdownLayer):
                 ("I-2",),
             )
         start = len(self.events)
+        self._report("I-2")
         if not self.early_burn:
             ahead = plan_deal(
                 self.rules.shortage_procedure,
@@ -151,6 +172,7 @@ class IrregularityLayer(ShowdownLayer):
         if card != was:
             self._claim(card)
         start = len(self.events)
+        self._report("I-4")
         bringer = self.by_seat[self.bring_in_seat] if self.bring_in_seat is not None else None
         returned = bringer.round_to if bringer is not None else 0
         if bringer is not None and returned:
@@ -200,6 +222,7 @@ class IrregularityLayer(ShowdownLayer):
         if action not in ("fold", "check", "call", "bet", "raise", "complete"):
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "unknown action %1"), repr(action)), ("I-5",))
         start = len(self.events)
+        self._report("I-5")
         handling: OutOfTurnHandling = "floor" if self.rules.out_of_turn == "floor" else "held"
         if handling == "held":
             self.held[seat] = HeldAction(action, to, self.current_to - p.round_to)

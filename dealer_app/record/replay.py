@@ -32,12 +32,14 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
+from dealer_app.engine.money import MAX_CENTS
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, SwitchGame, input_from_json
 from dealer_app.record.rows import (
     GIVING_KINDS,
+    ROW_KINDS,
     STORE_WRITES,
     CloseTableRow,
     FloorRefusedRow,
@@ -183,6 +185,24 @@ def _check_leave(session: TableSession, payload: Mapping[str, Any]) -> None:
         )
 
 
+def _check_chips(chips: object) -> None:
+    """A ruling moves chips between seats (I-3): whole cents that add up to nothing."""
+    if not isinstance(chips, dict) or not all(_whole(v) for v in chips.values()) or sum(chips.values()) != 0:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "the ruling's chips %1 do not add up to nothing (a ruling moves chips between seats)"
+                ),
+                json.dumps(chips, default=repr)[:120],
+            ),
+            ("I-3",),
+        )
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and abs(value) <= MAX_CENTS
+
+
 def _is(value: object, number: int) -> bool:
     """``value`` is the whole number ``number`` (not True for 1, not 1.0)."""
     return type(value) is int and value == number
@@ -252,8 +272,10 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         if not isinstance(switch, SwitchGame):
             raise EngineError(f"a switch_game row holds {payload['input']!r}")
         switch.apply_to_session(s)
-    elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
-        apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
+    elif kind == RulingRow.kind and payload.get("chips"):
+        _check_chips(payload["chips"])
+        if s.hand is None:
+            apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
     elif kind == UndoRow.kind:
         _check_hand_dealt(state, hand_no, kind)
         state.fold.take(kind, payload, hand_no)
@@ -267,6 +289,10 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         yield "hand", (state.hand_no, s.hand)
         s.finish_hand()
         state.fold.take(kind, payload, hand_no)
+    elif kind not in ROW_KINDS:  # (the eighth attack pass signed rows of kinds nobody reads)
+        raise EngineError(
+            says(QT_TRANSLATE_NOOP("Errors", "a row of kind %1, which the record never writes"), kind[:40])
+        )
     elif kind == ResumeRow.kind and state.session_id is not None and not _is(payload.get("session"), state.session_id):
         raise EngineError(
             says(
@@ -321,8 +347,19 @@ class SessionReplays:
     # a table waiting for its next hand's start (its rules, to take it up from that row)
     waiting: dict[int, TableState] = field(default_factory=dict)
 
-    def take(self, session: int, seq: int, hand: int, kind: str, payload: dict[str, Any] | None) -> Says | str | None:
-        """The row replayed onto its table: why it does not replay, or None."""
+    def take(
+        self, session: int, seq: int, hand: int, kind: str, payload: object, trusted: bool = True
+    ) -> Says | str | None:
+        """The row replayed onto its table: why it does not replay, or None. ``payload``: the
+        row's content as read (a dict, or whatever else its JSON held: None if unreadable);
+        ``trusted`` False: the reader names the row itself (an edit), so it is not replayed."""
+        if not trusted:
+            payload = None
+        elif not isinstance(payload, dict):  # (the eighth pass: a signed ("input", []) switched the replay off)
+            self._stop_at(session)
+            return says(
+                QT_TRANSLATE_NOOP("Errors", "the %1 row's content is not a record row (a JSON object)"), kind[:40]
+            )
         if session in self.closed:
             if kind in AFTER_CLOSE:
                 return None
@@ -332,11 +369,21 @@ class SessionReplays:
             self.tables.pop(session, None)
             self.waiting.pop(session, None)
             return None
-        if seq == 1 and kind == OpenTableRow.kind and payload is not None:
+        if seq == 1 and payload is not None:
+            self.tables[session] = None
+            if kind != OpenTableRow.kind:
+                return says(
+                    QT_TRANSLATE_NOOP("Errors", "the table's first row is a %1 row, not its open_table row"), kind[:40]
+                )
             try:
                 self.tables[session] = opened_table(payload, session)
-            except REPLAY_ERRORS:  # (its rules not readable: resume and export say so themselves)
-                self.tables[session] = None
+            except REPLAY_ERRORS as exc:  # (the eighth pass: a table of unreadable rules was never replayed)
+                return says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the table's limit table or profile cannot be read (%1): its rows are not replayed"
+                    ),
+                    why_not(exc),
+                )
             return None
         table = self.tables.get(session)
         if table is None:
@@ -350,6 +397,12 @@ class SessionReplays:
             self._wait(session, table)
             return why_not(exc)
         return None
+
+    def _stop_at(self, session: int) -> None:
+        """The table's replay waits for its next hand (a row it cannot read)."""
+        table = self.tables.get(session)
+        if table is not None:
+            self._wait(session, table)
 
     def _wait(self, session: int, table: TableState) -> None:
         self.tables[session] = None

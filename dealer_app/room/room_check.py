@@ -355,7 +355,7 @@ def _replay(
             payload = read_payload(text) if whole else None
         except ValueError:
             payload = None
-        why = replays.take(session, seq, hand, kind, payload if isinstance(payload, dict) else None)
+        why = replays.take(session, seq, hand, kind, payload, trusted=whole)
         if why is not None:
             said(
                 REPLAY,

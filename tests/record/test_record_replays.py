@@ -229,3 +229,67 @@ def test_the_hands_after_a_row_that_does_not_replay_are_still_replayed(table, ca
     code, out = _verify(path, anchors, capsys)
     assert code == 1 and "hand 3: log row" in out and "(leave) does not replay" in out, out
     assert "hand 4: log row" in out and "(hand_end) does not replay: the hand has not ended" in out, out
+
+
+# --- attack pass 8b ---------------------------------------------------------------------------
+def test_a_row_whose_content_is_no_record_row_does_not_switch_the_replay_off(table, capsys):
+    """A signed ("input", []) then a made-up end of the hand: the replay waited for the next hand
+    and said nothing. Both are named now."""
+    path, anchors, sid = table
+    seats = [[seat, name, stack] for seat, name, stack in _stacks_now(path, sid)]
+    _written_from_source(path, anchors, sid, 4, [HandStartRow(4, seats), ("input", []), HandEndRow([], {"2": 4000})])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "(input) does not replay: the input row's content is not a record row" in out, out
+
+
+def test_a_table_of_unreadable_rules_or_with_no_open_table_row_is_named(table, capsys):
+    """A second table session whose open_table names rules nobody can read, where Mal sat with
+    $50,000 and cashed out $9,000,000: never replayed, every reader said whole."""
+    from dealer_app.record.rows import OpenTableRow, SitRow
+
+    path, anchors, _sid = table
+    store = Store(path, anchors=anchors)
+    other = store.open_session(
+        "stud-5-10", "standard", [OpenTableRow("stud-5-10", "standard", {"name": "stud-5-10"}, {})]
+    )
+    store.append(other, 0, [SitRow(1, "Mal", 5_000_000), LeaveRow(1, "Mal", 900_000_000)])
+    store.close()
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and f"table session {other}, hand 0: log row" in out, out
+    assert "(open_table) does not replay: the table's limit table or profile cannot be read" in out, out
+
+
+def test_a_ruling_whose_chips_do_not_add_up_is_named(table, capsys):
+    from dealer_app.record.rows import RulingRow
+
+    path, anchors, sid = table
+    ruling = RulingRow({"hand": 3, "chips": {"1": 1_000_000}, "by": {"role": "dealer"}})
+    _written_from_source(path, anchors, sid, 3, [ruling])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and 'the ruling\'s chips {"1": 1000000} do not add up to nothing' in out, out
+
+
+def test_a_row_of_no_known_kind_is_named(table, capsys):
+    path, anchors, sid = table
+    _written_from_source(path, anchors, sid, 3, [("top_upp", {"seat": 1, "amount": 5})])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "(top_upp) does not replay: a row of kind top_upp, which the record never writes" in out, out
+
+
+def test_a_card_dealt_early_is_reported_at_most_25_times_in_a_hand(table):
+    """The pass reported I-2 four thousand times and undid each: every reader's replay of the hand
+    took 23 s (quadratic). Past 25 reported irregularities the floor decides (I-3)."""
+    path, anchors, sid = table
+    store = Store(path, anchors=anchors)
+    c = TableController(store)
+    c.resume(sid)
+    c.start_hand()
+    for card in ("kd", "2c", "9h"):
+        c.enter_card(card)
+    c.act("bring_in")
+    for _ in range(25):
+        c.report_irregularity("I-2")
+    with pytest.raises(InputError) as refused:
+        c.report_irregularity("I-2")
+    assert "25 irregularities have been reported in this hand: the floor decides the next" in refused.value.message
+    store.close()

@@ -81,3 +81,25 @@ def test_a_signed_made_up_result_is_named_by_every_room_reader(room, tmp_path, c
         assert code == 1 and "DOES NOT REPLAY" in err, err
     finally:
         fwd.stop(wait=True)
+
+
+def test_a_signed_row_that_is_no_record_row_is_named_in_the_room(room, tmp_path):
+    """Attack pass 8b: a signed ("input", []) made the room's walk stop replaying the table until
+    its next hand, and the made-up result after it went unseen by every room reader."""
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    c.open_table("stud-5-10", None, PLAYERS)
+    play_hands(c, 2)
+    sid, table_id = c.session_id, c.store.table_id()
+    state = replay_state(c.store, sid)
+    seats = [[s, p.name, p.stack] for s, p in sorted(state.session.seats.items())]
+    c.store.append(sid, 3, [HandStartRow(3, seats), ("input", []), HandEndRow([], {"2": 4000})])
+    fwd = Forwarder(c.store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    try:
+        assert fwd.wait_until_sent(10), fwd.state
+        room.enroll()
+        found = _checked(room, table_id)
+        (problem,) = [p for p in found.problems if p.what == REPLAY]
+        assert (problem.session, problem.hand) == (sid, 3)
+        assert "DOES NOT REPLAY" in problem.text and "the input row's content is not a record row" in problem.text
+    finally:
+        fwd.stop(wait=True)

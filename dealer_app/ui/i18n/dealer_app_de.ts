@@ -1047,7 +1047,7 @@
         <translation>unbekannte Karte %1: Eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="117"/>
+        <location filename="../../engine/core.py" line="118"/>
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
@@ -2027,57 +2027,62 @@
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="68"/>
+        <location filename="../../engine/irregularities.py" line="69"/>
+        <source>%1 irregularities have been reported in this hand: the floor decides the next (%2)</source>
+        <translation>in diesem Spiel wurden schon %1 Unregelmäßigkeiten gemeldet: über die nächste entscheidet der Floor (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="87"/>
         <source>an exposed downcard (I-1) is entered as seat %1&apos;s door card, when it is due on third street; later, the floor decides (I-3)</source>
         <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Door Card von Platz %1 eingegeben, wenn diese bei der 3. Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="91"/>
+        <location filename="../../engine/irregularities.py" line="111"/>
         <source>a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)</source>
         <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der 3. bis 6. Karte gemeldet, nicht jetzt (%1, %2. Karte)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="114"/>
+        <location filename="../../engine/irregularities.py" line="135"/>
         <source>the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)</source>
         <translation>für die %1. Karte reichen die Karten nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="134"/>
+        <location filename="../../engine/irregularities.py" line="155"/>
         <source>a wrong bring-in (I-4) is corrected during third street&apos;s betting</source>
         <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der 3. Karte berichtigt</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="142"/>
+        <location filename="../../engine/irregularities.py" line="163"/>
         <source>the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)</source>
         <translation>der Spieler nach dem Bring-in hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="192"/>
+        <location filename="../../engine/irregularities.py" line="214"/>
         <source>no betting round is open (%1)</source>
         <translation>keine Setzrunde ist offen (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="196"/>
+        <location filename="../../engine/irregularities.py" line="218"/>
         <source>it is seat %1&apos;s turn: that is not out of turn</source>
         <translation>Platz %1 ist am Zug: Das ist nicht außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="199"/>
+        <location filename="../../engine/irregularities.py" line="221"/>
         <source>seat %1 has no action in this round</source>
         <translation>Platz %1 hat in dieser Runde keine Aktion</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="201"/>
+        <location filename="../../engine/irregularities.py" line="223"/>
         <source>unknown action %1</source>
         <translation>unbekannte Aktion %1</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="232"/>
+        <location filename="../../engine/irregularities.py" line="255"/>
         <source>substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)</source>
         <translation>es gab wesentliche Aktion: Das Spiel geht weiter, kein Misdeal (I-6); der Floor entscheidet (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="246"/>
+        <location filename="../../engine/irregularities.py" line="269"/>
         <source>the hand is over: after the awards, the floor decides (I-3)</source>
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
@@ -2897,44 +2902,69 @@
         <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="145"/>
+        <location filename="../../record/replay.py" line="147"/>
         <source>the hand&apos;s end states the nets %1, the engine gives %2</source>
         <translation>das Spielende nennt die Gewinne und Verluste %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="146"/>
+        <location filename="../../record/replay.py" line="148"/>
         <source>the hand&apos;s end states the pots %1, the engine gives %2</source>
         <translation>das Spielende nennt die Pots %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="167"/>
+        <location filename="../../record/replay.py" line="169"/>
         <source>the leave names %1, but %2 sits in seat %3</source>
         <translation>das Verlassen nennt %1, aber auf Platz %3 sitzt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="177"/>
+        <location filename="../../record/replay.py" line="179"/>
         <source>the leave cashes out %1 cents, but seat %2 holds %3 cents</source>
         <translation>das Verlassen zahlt %1 Cent aus, aber Platz %2 hat %3 Cent</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="196"/>
+        <location filename="../../record/replay.py" line="193"/>
+        <source>the ruling&apos;s chips %1 do not add up to nothing (a ruling moves chips between seats)</source>
+        <translation>die Chips der Entscheidung %1 ergeben zusammen nicht null (eine Entscheidung verschiebt Chips zwischen Plätzen)</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="216"/>
         <source>hand %1 is dealt after hand %2 (its row names hand %3): the next hand is %4</source>
         <translation>Spiel %1 wird nach Spiel %2 gegeben (seine Zeile nennt Spiel %3): das nächste Spiel ist %4</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="212"/>
+        <location filename="../../record/replay.py" line="232"/>
         <source>a %1 row of hand %2 while hand %3 is dealt</source>
         <translation>eine %1-Zeile von Spiel %2, während Spiel %3 gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="273"/>
+        <location filename="../../record/replay.py" line="294"/>
+        <source>a row of kind %1, which the record never writes</source>
+        <translation>eine Zeile der Art %1, die das Protokoll nie schreibt</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="299"/>
         <source>the resume row names table session %1, not its own (%2)</source>
         <translation>die resume-Zeile nennt Tischsitzung %1, nicht die eigene (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="329"/>
+        <location filename="../../record/replay.py" line="361"/>
+        <source>the %1 row&apos;s content is not a record row (a JSON object)</source>
+        <translation>der Inhalt der %1-Zeile ist keine Protokollzeile (kein JSON-Objekt)</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="366"/>
         <source>a %1 row after the table was closed</source>
         <translation>eine %1-Zeile, nachdem der Tisch geschlossen wurde</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="376"/>
+        <source>the table&apos;s first row is a %1 row, not its open_table row</source>
+        <translation>die erste Zeile des Tisches ist eine %1-Zeile, nicht seine open_table-Zeile</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="382"/>
+        <source>the table&apos;s limit table or profile cannot be read (%1): its rows are not replayed</source>
+        <translation>Limittabelle oder Hausprofil des Tisches sind nicht lesbar (%1): seine Zeilen werden nicht nachgespielt</translation>
     </message>
 </context>
 <context>
