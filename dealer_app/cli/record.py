@@ -95,6 +95,7 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
         said = _room_differences(store, args.database) if args.database else []
         if not args.database:  # (a row's room act is the room's to bear out: said, not a problem)
             summary["not_checked_against_room"] = _room_acts_unchecked(store)
+        summary["rules_not_the_houses"] = _rules_not_the_houses(store)
         differences = [d for d in said if d.what != WEAKER]  # (a note, not a difference)
         if args.database:
             summary["room"] = [d.to_dict() for d in said]
@@ -109,12 +110,20 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             print(d.text)
         for text in summary.get("not_checked_against_room", []):
             print(text)
+        for text in summary["rules_not_the_houses"]:
+            print(text)
         if args.database:
+            from dealer_app.room.copy_check import DIFFERENT, EXTRA, MISSING
             from dealer_app.room.database import shown_url
 
+            # (rows missing, extra or different between the two copies; the rest is what the room's
+            # own check of its copy found, listed above: forged, not replaying, a row time, a floor act)
+            apart = [d for d in differences if d.what in (MISSING, EXTRA, DIFFERENT)]
+            found = len(differences) - len(apart)
             print(
                 f"{summary['record']}: the room's copy ({shown_url(args.database)}) "
-                + (f"differs: {len(differences)} difference(s)" if differences else "matches the record")
+                + (f"differs: {len(apart)} difference(s)" if apart else "matches the record row for row")
+                + (f"; {found} finding(s) of the room's own check (above)" if found else "")
             )
         checked = "against the anchors in " + summary["anchors"] if summary["anchors"] else "with no anchors file"
         if problems:
@@ -153,6 +162,42 @@ def _room_acts_unchecked(store) -> list[str]:
             f"{store.path}: table session {sid}, hand {hand}: row {row} {act}: not checked against the room "
             f"(no --database given)"
         )
+    return out
+
+
+def _rules_not_the_houses(store) -> list[str]:
+    """Each table played with rules other than the house's of that name as this machine's limits
+    folder has them now: said, not a problem — the record keeps the rules as played and a house
+    may change a limits file; but run from source a dealer can open a table with rules of its own
+    under the house's name (the eighth attack pass), which the installed record service refuses."""
+    from dealer_app.engine.limits import LimitsError, load_profile, load_table, played_differently
+    from dealer_app.record.payload import read_payload
+
+    out = []
+    for sid, *_rest in store.all_sessions():
+        first = store.db.execute(
+            "SELECT kind, payload FROM log WHERE session_id = ? ORDER BY id LIMIT 1", (sid,)
+        ).fetchone()
+        try:
+            payload = read_payload(first[1]) if first is not None and first[0] == "open_table" else None
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict) or "limit_table" not in payload:
+            continue  # (not readable: the check names it; an old record names its rules only)
+        for what, name, played, load in (
+            ("limit table", payload.get("table"), payload.get("limit_table"), load_table),
+            ("profile", payload.get("profile"), payload.get("house_profile"), load_profile),
+        ):
+            try:
+                field = played_differently(played, load(str(name)))
+            except (LimitsError, OSError, ValueError, TypeError):
+                field = "(the house has none of that name now)"
+            if field is not None:
+                out.append(
+                    f"{store.path}: table session {sid} was played with the {what} {str(name)[:60]} other than the "
+                    f"house's of that name here now ({field} differs): the record keeps the rules as played — a "
+                    f"changed limits file says why, else they were the table's own (run from source)"
+                )
     return out
 
 

@@ -878,6 +878,17 @@ def as_played(obj: LimitTable | HouseProfile) -> dict[str, object]:
     return out
 
 
+def played_differently(played: object, house: LimitTable | HouseProfile) -> str | None:
+    """The first field in which rules as a record keeps them (``as_played``'s JSON) differ from
+    ``house``'s as played, or None (the same rules)."""
+    import json
+
+    if not isinstance(played, dict):
+        return "(all)"
+    mine, theirs = json.loads(json.dumps(played, default=repr)), json.loads(json.dumps(as_played(house)))
+    return next((str(k)[:40] for k in sorted(set(mine) | set(theirs)) if mine.get(k) != theirs.get(k)), None)
+
+
 def _from_record(cls: type[_Parsed], data: object, what: str) -> _Parsed:
     from dataclasses import MISSING, fields
 

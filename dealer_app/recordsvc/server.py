@@ -745,9 +745,9 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
     the record's check), or of rules of its own under the house's name."""
     from dealer_app.engine.limits import (
         LimitsError,
-        as_played,
         load_profile,
         load_table,
+        played_differently,
         profile_from_record,
         table_from_record,
     )
@@ -790,7 +790,7 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
             house = from_folder(name)
         except (LimitsError, OSError, TypeError, ValueError, KeyError):
             raise RecordError(refusal) from None
-        differs = _differs(data, as_played(house)) if data is not None else None
+        differs = played_differently(data, house) if data is not None else None
         if differs is not None:
             # the eighth attack pass: the dealer's client read a limits folder of its own
             # (DEALER_APP_LIMITS) with stud-5-10's bets at $500/$1000 and played it as stud-5-10
@@ -805,15 +805,6 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
                     differs,
                 )
             )
-
-
-def _differs(sent: dict[str, Any], house: dict[str, object]) -> str | None:
-    """The first field in which the rules a table sent differ from the house's, or None."""
-    sent, theirs = json.loads(json.dumps(sent)), json.loads(json.dumps(house))
-    for key in sorted(set(sent) | set(theirs)):
-        if sent.get(key) != theirs.get(key):
-            return key[:40]
-    return None
 
 
 def _unchecked(name: str, acts_before: int) -> Says:

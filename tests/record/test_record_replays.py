@@ -293,3 +293,30 @@ def test_a_card_dealt_early_is_reported_at_most_25_times_in_a_hand(table):
         c.report_irregularity("I-2")
     assert "25 irregularities have been reported in this hand: the floor decides the next" in refused.value.message
     store.close()
+
+
+def test_a_table_played_with_rules_of_its_own_under_the_houses_name_is_said(table, capsys):
+    """Run from source, the eighth pass opened "stud-5-10" with bets of $500/$1000 (the installed
+    record service refuses it): `verify` says the rules are not the house's, the record whole."""
+    import dataclasses
+
+    from dealer_app.engine.limits import load_profile, load_table
+    from dealer_app.live.seating import seated_table
+
+    path, anchors, sid = table
+    code, out = _verify(path, anchors, capsys)
+    assert code == 0 and "other than the house's" not in out, out  # (an honest record: nothing said)
+    house = load_table("stud-5-10")
+    doctored = dataclasses.replace(house, small_bet=50000, big_bet=100000)
+    players = [(seat, name, 100_000) for seat, name, _stack in PLAYERS]
+    _session, rows = seated_table(doctored, load_profile(house.profile), players, None)
+    store = Store(path, anchors=anchors)
+    other = store.open_session("stud-5-10", house.profile, rows)
+    store.close()
+    code, out = _verify(path, anchors, capsys)
+    assert code == 0, out
+    assert (
+        f"table session {other} was played with the limit table stud-5-10 other than the house's of that name "
+        "here now (big_bet differs)" in out
+    ), out
+    assert f"table session {sid} was played" not in out, out
