@@ -6,6 +6,7 @@ others from loading (``load_folder`` collects errors beside the good tables).
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -878,15 +879,20 @@ def as_played(obj: LimitTable | HouseProfile) -> dict[str, object]:
     return out
 
 
+# fields of a table or profile as played that say where and how it is called, not how it is played
+# (a file in another folder, a title in another language: the same rules)
+WHERE_NOT_WHAT = frozenset({"path", "title"})
+
+
 def played_differently(played: object, house: LimitTable | HouseProfile) -> str | None:
     """The first field in which rules as a record keeps them (``as_played``'s JSON) differ from
     ``house``'s as played, or None (the same rules)."""
-    import json
 
     if not isinstance(played, dict):
         return "(all)"
     mine, theirs = json.loads(json.dumps(played, default=repr)), json.loads(json.dumps(as_played(house)))
-    return next((str(k)[:40] for k in sorted(set(mine) | set(theirs)) if mine.get(k) != theirs.get(k)), None)
+    fields = (set(mine) | set(theirs)) - WHERE_NOT_WHAT
+    return next((str(k)[:40] for k in sorted(fields) if mine.get(k) != theirs.get(k)), None)
 
 
 def _from_record(cls: type[_Parsed], data: object, what: str) -> _Parsed:

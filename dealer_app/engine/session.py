@@ -139,7 +139,12 @@ class TableSession:
         assert isinstance(value, int)
         if value > MAX_CENTS:
             raise EngineError(
-                says(QT_TRANSLATE_NOOP("Errors", "%1 is at most %2, not %3"), what, self._money(MAX_CENTS), value),
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 is at most %2, not %3"),
+                    what,
+                    self._money(MAX_CENTS),
+                    self._money(value),
+                ),
                 ("T-2",),
             )
         return value

@@ -52,7 +52,7 @@ from dealer_app.live.seating import Seating, seated_table
 from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, input_from_json
-from dealer_app.record.replay import RecordedInput, apply_chips, apply_input, replay_inputs
+from dealer_app.record.replay import RecordedInput, apply_chips, apply_input, check_room_for_input, replay_inputs
 from dealer_app.record.rows import FloorRefusedRow, RecordRow, UndoRow
 
 if TYPE_CHECKING:
@@ -434,6 +434,7 @@ class TableController:
                 else says(QT_TRANSLATE_NOOP("Errors", "open a table first"))
             )
         session = self._open_session()
+        guard(check_room_for_input, len(self.inputs))
         trial = self.input_log.tried(session, inp)
         kept = inp.to_json() if recorded is None else recorded
         self._commit([input_row(kept, redo, confirmed_by)])

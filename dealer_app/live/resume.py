@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dealer_app.engine.cards import CardError
-from dealer_app.engine.errors import EngineError
 from dealer_app.engine.limits import HouseProfile, LimitsError, LimitTable
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.live.errors import InputError
-from dealer_app.record.replay import Step, TableState, replay_row, rules_of
+from dealer_app.record.replay import REPLAY_ERRORS, Step, TableState, replay_row, rules_of, why_not
 from dealer_app.record.rows import OpenTableRow
 from dealer_app.record.store import StoreError
 
@@ -233,9 +231,13 @@ def replay_steps(
                 exc,
             )
         ) from None
-    except (TypeError, ValueError, KeyError) as exc:
+    except REPLAY_ERRORS as exc:  # (rules of a 0-cent chip divide by zero: ArithmeticError)
         raise InputError(
-            says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"), where, exc)
+            says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"),
+                where,
+                why_not(exc),
+            )
         ) from None
     state = TableState(TableSession(table, profile), session_id)
     s = state.session
@@ -245,8 +247,8 @@ def replay_steps(
             yield from replay_row(state, hand_no, kind, payload)
     except StoreError as exc:
         raise InputError(str(exc)) from None
-    except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
-        detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
+    except REPLAY_ERRORS as exc:  # (the eighth pass's review: chips by a seat "x" raised a ValueError here)
+        detail = why_not(exc)
         raise InputError(
             says(QT_TRANSLATE_NOOP("Errors", "%1: row %2 (%3) no longer replays: %4"), where, row_no, kind, detail)
         ) from None

@@ -19,8 +19,8 @@
 - ``replay`` (``record/replay.py``): a row, whole by its hash and signature, that the engine
   cannot make: a hand's end stating other pots or nets than its inputs give, a cash-out other
   than the stack, a resume naming another table … — what the record service refuses, written
-  by someone holding the table's key (run from source). One per table: the rows after it are
-  not replayed;
+  by someone holding the table's key (run from source). The table is taken up again at its next
+  hand's start (``SessionReplays``), so each later hand is replayed and named on its own;
 - ``row time`` (``record/row_times.py``): a row whose time is earlier than a row before it, beyond
   a clock's step: the times were changed or the clock went back. Said (verify fails, the start
   says it), but no gate stops for it (``failing_by_hand``): the rows are the table's own and whole.
@@ -295,6 +295,8 @@ class _Walk:
                 prev = digest if isinstance(digest, str) else prev
                 if isinstance(rid, int):
                     self.last_id = rid
+                if isinstance(sid, int):  # (its table's replay waits: the edit is named, not replayed)
+                    self.replays.take(sid, 0, 0, "", None, trusted=False)
                 continue
             explained = self._order(rid, sid, seq, hand, kind)
             expected = row_hash(self.key, self.store.record_id, prev, rid, sid, seq, hand, kind, text, at)
@@ -386,7 +388,7 @@ class _Walk:
             )
 
     def _replay(self, rid: int, sid: int, seq: int, hand: int, kind: str, text: str, whole: bool) -> None:
-        """The row replayed onto its table; one that does not replay is named (once a table).
+        """The row replayed onto its table; one that does not replay is named.
         A row that fails its hash stops its table's replay (the edit is named already)."""
         # (a row too deeply nested to read is named "unreadable" above: not named twice)
         trusted = whole and not (text.count("[") + text.count("{") > MAX_DEPTH and _payload(text) is None)

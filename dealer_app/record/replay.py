@@ -64,6 +64,11 @@ if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
 
 REPLAY = "replay"  # Problem.what of a row whole by its hash or signature that the engine cannot make
+# Inputs in force in one hand, at most. A hand dealt by people holds a few hundred at the very most
+# (eight players, five streets, capped raises); heads-up raising without a cap (L-7) is bounded only
+# by the stacks, and each undo replays the hand from its start: a hand of thousands, each input
+# undone, made every reader's replay quadratic (the review of the eighth pass: 2,000 undos, 12 s).
+MAX_HAND_INPUTS = 1000
 
 # an input as the record keeps it: its JSON list (record/inputs.py)
 RecordedInput = list[Any]
@@ -186,8 +191,12 @@ def _check_leave(session: TableSession, payload: Mapping[str, Any]) -> None:
 
 
 def _check_chips(chips: object) -> None:
-    """A ruling moves chips between seats (I-3): whole cents that add up to nothing."""
-    if not isinstance(chips, dict) or not all(_whole(v) for v in chips.values()) or sum(chips.values()) != 0:
+    """A ruling moves chips between seats (I-3): whole cents, by seat number, that add up to nothing."""
+    if (
+        not isinstance(chips, dict)
+        or not all(isinstance(k, str) and k.isdigit() and len(k) <= 3 and _whole(v) for k, v in chips.items())
+        or sum(chips.values()) != 0
+    ):
         raise EngineError(
             says(
                 QT_TRANSLATE_NOOP(
@@ -201,6 +210,18 @@ def _check_chips(chips: object) -> None:
 
 def _whole(value: object) -> bool:
     return type(value) is int and abs(value) <= MAX_CENTS
+
+
+def check_room_for_input(in_force: int) -> None:
+    """Another input in a hand holding ``in_force``: at most ``MAX_HAND_INPUTS`` (I-3)."""
+    if in_force >= MAX_HAND_INPUTS:
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "a hand holds at most %1 inputs: the floor decides how it goes on"),
+                MAX_HAND_INPUTS,
+            ),
+            ("I-3",),
+        )
 
 
 def _is(value: object, number: int) -> bool:
@@ -260,17 +281,26 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         h = s.new_hand()
         dealt = [[p.seat, p.name, p.start] for p in h.players]
         if "seats" in payload and payload["seats"] != dealt:
-            raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the record dealt %1, the table deals %2"),
+                    json.dumps(payload["seats"], default=repr)[:200],
+                    json.dumps(dealt)[:200],
+                )
+            )
     elif kind in GIVING_KINDS:
+        check_room_for_input(len(state.fold.inputs))
         if s.hand is None:
-            raise EngineError("an input before the hand was dealt")
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "an input before the hand was dealt")))
         _check_hand_dealt(state, hand_no, kind)
         apply_input(s.hand, payload["input"])
         state.fold.take(kind, payload, hand_no)
     elif kind == SwitchGameRow.kind:  # M-2: the floor's switch, between hands (the rotation as it was)
         switch = input_from_json(payload["input"])
         if not isinstance(switch, SwitchGame):
-            raise EngineError(f"a switch_game row holds {payload['input']!r}")
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "a switch_game row holds %1"), repr(payload["input"])[:80])
+            )
         switch.apply_to_session(s)
     elif kind == RulingRow.kind and payload.get("chips"):
         _check_chips(payload["chips"])
@@ -282,7 +312,7 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
         s.replace_hand(replay_inputs(s, state.inputs))
     elif kind == HandEndRow.kind:
         if s.hand is None:  # (a second end of one hand: written from source, the seventh attack pass)
-            raise EngineError("a hand_end row with no hand being dealt")
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a hand_end row with no hand being dealt")))
         _check_hand_dealt(state, hand_no, kind)
         s.check_finish()  # (the awards confirmed: a hand still being dealt has none)
         _check_hand_end(s.hand, payload)
@@ -304,8 +334,9 @@ def replay_row(state: TableState, hand_no: int, kind: str, payload: dict[str, An
 
 
 # what a row that does not replay raises: the engine's refusal, or a row not shaped as written
-# (a missing key, a string for a seat …); CardError and LimitsError are ValueErrors
-REPLAY_ERRORS = (EngineError, LookupError, TypeError, AttributeError, ValueError)
+# (a missing key, a string for a seat …, rules of a 0-cent chip dividing by zero); CardError and
+# LimitsError are ValueErrors
+REPLAY_ERRORS = (EngineError, LookupError, TypeError, AttributeError, ValueError, ArithmeticError)
 
 
 def why_not(exc: Exception) -> Says | str:
@@ -353,9 +384,10 @@ class SessionReplays:
         """The row replayed onto its table: why it does not replay, or None. ``payload``: the
         row's content as read (a dict, or whatever else its JSON held: None if unreadable);
         ``trusted`` False: the reader names the row itself (an edit), so it is not replayed."""
-        if not trusted:
-            payload = None
-        elif not isinstance(payload, dict):  # (the eighth pass: a signed ("input", []) switched the replay off)
+        if not trusted:  # (named by its reader as an edit: never blamed on the key's holder)
+            self._stop_at(session)
+            return None
+        if not isinstance(payload, dict):  # (the eighth pass: a signed ("input", []) switched the replay off)
             self._stop_at(session)
             return says(
                 QT_TRANSLATE_NOOP("Errors", "the %1 row's content is not a record row (a JSON object)"), kind[:40]
@@ -363,7 +395,7 @@ class SessionReplays:
         if session in self.closed:
             if kind in AFTER_CLOSE:
                 return None
-            return says(QT_TRANSLATE_NOOP("Errors", "a %1 row after the table was closed"), kind)
+            return says(QT_TRANSLATE_NOOP("Errors", "a %1 row after the table was closed"), kind[:40])
         if kind == CloseTableRow.kind:
             self.closed.add(session)
             self.tables.pop(session, None)
@@ -388,9 +420,6 @@ class SessionReplays:
         table = self.tables.get(session)
         if table is None:
             return self._taken_up(session, hand, kind, payload)
-        if payload is None:
-            self._wait(session, table)
-            return None
         try:
             replay_one(table, hand, kind, payload)
         except REPLAY_ERRORS as exc:
@@ -409,16 +438,31 @@ class SessionReplays:
         self.waiting[session] = table
 
     def _taken_up(self, session: int, hand: int, kind: str, payload: dict[str, Any] | None) -> Says | str | None:
-        """A table waiting is taken up at a hand's start, seated as that row names it."""
+        """A table waiting is taken up at a hand's start, seated as that row names it: the players
+        it deals with the stacks it names; the others as they sat (a player dealt into the hand
+        that did not replay, and not dealt now, with no chips); at a mixed table the rotation
+        moved on past that hand, and the game the row names (M-2, M-3)."""
         was = self.waiting.get(session)
-        if was is None or kind != HandStartRow.kind or payload is None:
-            return None
-        table = TableState(TableSession(was.session.table, was.session.profile), session)
-        table.session.mix, table.session.departed = was.session.mix, was.session.departed
+        if was is None or kind != HandStartRow.kind or payload is None or not isinstance(payload.get("seats"), list):
+            return None  # (a hand_start of an old record names no seats: it waits on)
+        old = was.session
+        table = TableState(TableSession(old.table, old.profile), session)
+        mix = old.mix
+        if mix is not None and old.hand is not None and old.hand.voided is None:
+            mix.hand_dealt(old.seats)  # (the hand that did not replay, as if its awards were confirmed)
+        game = payload.get("game")
+        if mix is not None and isinstance(game, str) and game in mix.rotation.games:
+            mix.index = mix.rotation.games.index(game)
+        table.session.mix, table.session.departed = mix, old.departed
         table.fold.hand_no = hand - 1
+        in_last = {p.seat for p in old.hand.players} if old.hand is not None else set()
         try:
             for seat, name, stack in payload["seats"]:
                 table.session.seat_as_played(seat, name, stack)
+            for seat, player in sorted(old.seats.items()):
+                if seat not in table.session.seats:
+                    table.session.seat_as_played(seat, player.name, 0 if seat in in_last else player.stack)
+                    table.session.seats[seat].sitting_out = player.sitting_out
             replay_one(table, hand, kind, payload)
         except REPLAY_ERRORS as exc:
             return why_not(exc)
@@ -428,6 +472,7 @@ class SessionReplays:
 
 
 __all__ = [
+    "MAX_HAND_INPUTS",
     "REPLAY",
     "REPLAY_ERRORS",
     "RecordedInput",
@@ -436,6 +481,7 @@ __all__ = [
     "TableState",
     "apply_chips",
     "apply_input",
+    "check_room_for_input",
     "hand_end_payload",
     "opened_table",
     "replay_inputs",

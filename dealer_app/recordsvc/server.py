@@ -49,7 +49,8 @@ import socket
 import struct
 import time
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import load_or_create_key
@@ -73,9 +74,6 @@ from dealer_app.recordsvc import protocol as p
 from dealer_app.recordsvc.session_order import SessionOrder
 from dealer_app.recordsvc.words import data_of
 from dealer_app.settings import ANCHORS_NAME, KEY_NAME, RECORD_NAME, SIGNING_KEY_NAME
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 log = logging.getLogger("dealer_app.recordsvc")
 FLOOR_WINDOW = 120.0  # seconds a checked floor passphrase stands for the act it confirms
@@ -413,6 +411,8 @@ class RecordService:
             raise
         self.store.close_session(session, rows, hand)
         self._release(peer, session)
+        self.orders.pop(session, None)  # (a closed table is written to no more)
+        self.checkpoints.pop(session, None)
         return p.Committed([], self.store.anchor_problem)
 
     def _room(self) -> RoomLink:
@@ -781,6 +781,17 @@ def _check_opening(table: str, profile: str, rows: list[RecordRow]) -> None:
             profile[:60],
         ),
     )
+    for name in (table, profile):
+        if Path(name).name != name or name.endswith((".yaml", ".yml")) or name in ("", ".", ".."):
+            # (the review of the eighth pass: a name that is a path loaded the client's own file)
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "%1 is a path, not the name of one of the house's limit tables or profiles: refused"
+                    ),
+                    name[:60],
+                )
+            )
     for refusal, name, data, from_record, from_folder in (
         (missing[0], table, first.limit_table, table_from_record, load_table),
         (missing[1], profile, first.house_profile, profile_from_record, load_profile),

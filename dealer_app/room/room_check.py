@@ -24,7 +24,8 @@ Every table session is replayed through the engine as the table's own record che
 (``record/replay.py``), stretch by stretch as signed heads accept them: a row whose signature
 holds but which the engine cannot make — a made-up hand result, a cash-out above the stack,
 signed by whoever held the table's key (run from source) — is named DOES NOT REPLAY with table,
-session, hand and row. A stretch the walk finds forged stops its sessions' replay (said once).
+session, hand and row. A stretch the walk finds forged is not replayed (it is named FORGED): its
+sessions are taken up again at their next hand's start, as after a row that does not replay.
 
 Rows and heads are read in one REPEATABLE READ snapshot through named cursors (server-side):
 memory stays flat, time is linear in the table's rows.

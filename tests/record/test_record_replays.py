@@ -14,6 +14,7 @@ from dealer_app.record.hand_index import list_hands
 from dealer_app.record.rows import HandEndRow, HandStartRow, LeaveRow, ResumeRow
 from dealer_app.record.store import Store
 from tests.record.test_record_failing import PLAYERS, _fold_out_hand
+from tests.record.test_record_proves_itself import play_hands
 
 
 @pytest.fixture
@@ -320,3 +321,107 @@ def test_a_table_played_with_rules_of_its_own_under_the_houses_name_is_said(tabl
         "here now (big_bet differs)" in out
     ), out
     assert f"table session {sid} was played" not in out, out
+
+
+# --- the review of pass 8 -----------------------------------------------------------------------
+def _copied_with(tmp_path, source_path, sid, change) -> tuple:
+    """A record holding the table of ``source_path`` row for row (by the record's own code), each
+    row given to ``change(hand, kind, payload)`` first: the rows a key holder would write."""
+    source = Store.read_only(source_path)
+    rows = [(h, k, p) for h, k, p, _at in source.session_log(sid)]
+    source.close()
+    path, anchors = tmp_path / "copy.sqlite3", tmp_path / "copy-anchors.txt"
+    store = Store(path, anchors=anchors)
+    opening = [(k, p) for h, k, p in rows if h == 0 and k in ("open_table", "sit")]
+    new = store.open_session("t", "p", opening)
+    for hand, kind, payload in rows[len(opening) :]:
+        store.append(new, hand, [change(hand, kind, payload)])
+    store.close()
+    return path, anchors
+
+
+def test_the_hands_after_a_made_up_result_at_a_mixed_table_replay_as_their_games(tmp_path, monkeypatch, capsys):
+    """Taken up after a hand that does not replay, a mixed table's rotation was a hand behind:
+    every honest hand after it was named. Now only the made-up hand is."""
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    honest = tmp_path / "h.sqlite3"
+    c = TableController(Store(honest, anchors=tmp_path / "a.txt"))
+    c.open_table("triple-stud-10-20", None, [(1, "Ann", 100000), (2, "Bob", 100000), (3, "Cy", 100000)])
+    play_hands(c, 20, seed=5)
+    sid = c.session_id
+    c.store.close()
+
+    def made_up(hand, kind, payload):
+        if (hand, kind) == (8, "hand_end"):
+            return kind, {**payload, "net": {"1": 1, "2": -1}}
+        return kind, payload
+
+    path, anchors = _copied_with(tmp_path, honest, sid, made_up)
+    code, out = _verify(path, anchors, capsys)
+    replays = [line for line in out.splitlines() if "does not replay" in line]
+    assert code == 1 and len(replays) == 1 and "hand 8: log row" in replays[0], out
+
+
+def test_a_player_sitting_out_when_the_table_is_taken_up_sits_in_later(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    honest = tmp_path / "h.sqlite3"
+    c = TableController(Store(honest, anchors=tmp_path / "a.txt"))
+    c.open_table("stud-5-10", None, [(1, "Ann", 10000), (2, "Bob", 10000), (3, "Cy", 10000), (4, "Di", 10000)])
+    play_hands(c, 2)
+    c.set_sitting_out(4, True)
+    play_hands(c, 2, seed=2)
+    c.set_sitting_out(4, False)
+    play_hands(c, 2, seed=3)
+    sid = c.session_id
+    c.store.close()
+
+    def made_up(hand, kind, payload):
+        return (kind, {**payload, "net": {"1": 1, "2": -1}}) if (hand, kind) == (3, "hand_end") else (kind, payload)
+
+    path, anchors = _copied_with(tmp_path, honest, sid, made_up)
+    code, out = _verify(path, anchors, capsys)
+    replays = [line for line in out.splitlines() if "does not replay" in line]
+    assert code == 1 and len(replays) == 1 and "hand 3: log row" in replays[0], out
+
+
+def test_rules_of_a_0_cent_chip_and_chips_by_no_seat_are_named_without_a_traceback(table, capsys):
+    from dealer_app.live.resume import open_tables
+    from dealer_app.record.rows import OpenTableRow, RulingRow
+
+    path, anchors, sid = table
+    _written_from_source(path, anchors, sid, 3, [RulingRow({"hand": 3, "chips": {"x": 5, "y": -5}})])
+    store = Store(path, anchors=anchors)
+    (listed,) = open_tables(store, None)
+    assert listed.problem, listed  # (not resumed, in words)
+    zero = load_zero_chip_table()
+    other = store.open_session("stud-5-10", "standard", [OpenTableRow("stud-5-10", "standard", zero, {})])
+    store.close()
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1 and "Traceback" not in out, out
+    assert 'the ruling\'s chips {"x": 5, "y": -5} do not add up' in out, out
+    assert f"table session {other}, hand 0" in out and "cannot be read" in out, out
+
+
+def load_zero_chip_table() -> dict:
+    from dealer_app.engine.limits import as_played, load_table
+
+    return {**as_played(load_table("stud-5-10")), "chip": 0}
+
+
+def test_a_hand_holds_at_most_so_many_inputs(table, monkeypatch):
+    """Each undo replays the hand from its start: a hand of thousands of inputs made every reader
+    quadratic. The live table refuses the input past the bound, in words (I-3)."""
+    import dealer_app.record.replay as replay
+
+    path, anchors, sid = table
+    c = TableController(Store(path, anchors=anchors))
+    c.resume(sid)
+    monkeypatch.setattr(replay, "MAX_HAND_INPUTS", 4)  # (after the resume's check: its hands hold six)
+    c.start_hand()
+    for card in ("kd", "2c", "9h"):
+        c.enter_card(card)
+    c.act("bring_in")
+    with pytest.raises(InputError) as refused:
+        c.act("fold")
+    assert "a hand holds at most 4 inputs: the floor decides how it goes on" in refused.value.message
+    c.store.close()

@@ -173,3 +173,26 @@ def test_a_table_opened_with_rules_of_its_own_under_the_houses_name_is_refused(t
         call(raw, p.OpenTable("stud-5-10", house.profile, [[r.kind, r.to_dict()] for r in rows])), p.Opened
     )
     raw.close()
+
+
+def test_the_houses_rules_read_from_another_folder_open_and_a_path_for_a_name_is_refused(tmp_path, service):
+    """Where a limits file was read from is not how the table is played: the house's rules from a
+    copy of its folder open the table. A name that is a path (it loaded the client's own file,
+    the review of the eighth pass) is refused."""
+    import shutil
+
+    from dealer_app.engine.limits import default_limits_dir, load_table
+    from dealer_app.live.seating import seated_table
+
+    copy = tmp_path / "limits-copy"
+    shutil.copytree(default_limits_dir(), copy)
+    house = load_table("stud-5-10", copy)
+    _session, rows = seated_table(house, load_profile(house.profile, copy), PLAYERS, None)
+    raw = dealer_socket(service)
+    sent = [[r.kind, r.to_dict()] for r in rows]
+    assert isinstance(call(raw, p.OpenTable("stud-5-10", house.profile, sent)), p.Opened)
+    elsewhere = str(copy / "stud-5-10.yaml")
+    sent[0][1] = {**sent[0][1], "table": elsewhere}
+    reply = call(raw, p.OpenTable(elsewhere, house.profile, sent))
+    assert isinstance(reply, p.Refused) and "is a path, not the name of one of the house's" in str(reply.says), reply
+    raw.close()

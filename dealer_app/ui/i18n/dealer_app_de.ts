@@ -1279,7 +1279,7 @@
     </message>
     <message>
         <location filename="../../live/floor_acts.py" line="47"/>
-        <location filename="../../recordsvc/server.py" line="840"/>
+        <location filename="../../recordsvc/server.py" line="842"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
@@ -1408,48 +1408,48 @@
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="125"/>
+        <location filename="../../live/resume.py" line="123"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="174"/>
+        <location filename="../../live/resume.py" line="172"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="176"/>
+        <location filename="../../live/resume.py" line="174"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="180"/>
+        <location filename="../../live/resume.py" line="178"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="222"/>
+        <location filename="../../live/resume.py" line="220"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="225"/>
+        <location filename="../../live/resume.py" line="223"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="231"/>
+        <location filename="../../live/resume.py" line="229"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="204"/>
-        <location filename="../../live/resume.py" line="238"/>
+        <location filename="../../live/resume.py" line="237"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="251"/>
+        <location filename="../../live/resume.py" line="253"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1480,139 +1480,139 @@
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="142"/>
+        <location filename="../../engine/session.py" line="143"/>
         <source>%1 is at most %2, not %3</source>
         <translation>%1 beträgt höchstens %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="154"/>
+        <location filename="../../engine/session.py" line="159"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="164"/>
+        <location filename="../../engine/session.py" line="169"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="167"/>
+        <location filename="../../engine/session.py" line="172"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="172"/>
+        <location filename="../../engine/session.py" line="177"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="173"/>
-        <location filename="../../engine/session.py" line="271"/>
-        <location filename="../../engine/session.py" line="348"/>
+        <location filename="../../engine/session.py" line="178"/>
+        <location filename="../../engine/session.py" line="276"/>
+        <location filename="../../engine/session.py" line="353"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="174"/>
+        <location filename="../../engine/session.py" line="179"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="177"/>
+        <location filename="../../engine/session.py" line="182"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="183"/>
+        <location filename="../../engine/session.py" line="188"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="191"/>
+        <location filename="../../engine/session.py" line="196"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="199"/>
+        <location filename="../../engine/session.py" line="204"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="211"/>
+        <location filename="../../engine/session.py" line="216"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="220"/>
+        <location filename="../../engine/session.py" line="225"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="252"/>
+        <location filename="../../engine/session.py" line="257"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="272"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="276"/>
+        <location filename="../../engine/session.py" line="281"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="289"/>
+        <location filename="../../engine/session.py" line="294"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="290"/>
+        <location filename="../../engine/session.py" line="295"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="292"/>
+        <location filename="../../engine/session.py" line="297"/>
         <source>a stack after a top-up (in cents)</source>
         <translation>ein Stack nach dem Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="296"/>
+        <location filename="../../engine/session.py" line="301"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="304"/>
+        <location filename="../../engine/session.py" line="309"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="329"/>
+        <location filename="../../engine/session.py" line="334"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="337"/>
+        <location filename="../../engine/session.py" line="342"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="350"/>
+        <location filename="../../engine/session.py" line="355"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="366"/>
+        <location filename="../../engine/session.py" line="371"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="367"/>
+        <location filename="../../engine/session.py" line="372"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="372"/>
+        <location filename="../../engine/session.py" line="377"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -1836,183 +1836,183 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="278"/>
+        <location filename="../../engine/limits.py" line="279"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="289"/>
-        <location filename="../../engine/limits.py" line="353"/>
+        <location filename="../../engine/limits.py" line="290"/>
+        <location filename="../../engine/limits.py" line="354"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="295"/>
+        <location filename="../../engine/limits.py" line="296"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="306"/>
+        <location filename="../../engine/limits.py" line="307"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="321"/>
+        <location filename="../../engine/limits.py" line="322"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="389"/>
-        <location filename="../../engine/limits.py" line="401"/>
+        <location filename="../../engine/limits.py" line="390"/>
+        <location filename="../../engine/limits.py" line="402"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="394"/>
+        <location filename="../../engine/limits.py" line="395"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="409"/>
+        <location filename="../../engine/limits.py" line="410"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="417"/>
-        <location filename="../../engine/limits.py" line="503"/>
+        <location filename="../../engine/limits.py" line="418"/>
+        <location filename="../../engine/limits.py" line="504"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="430"/>
+        <location filename="../../engine/limits.py" line="431"/>
         <source>must be the first of the table&apos;s games (M-1)</source>
         <translation>muss das erste der Spiele des Tisches sein (M-1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="439"/>
+        <location filename="../../engine/limits.py" line="440"/>
         <source>only a table with games turns (M-2)</source>
         <translation>nur ein Tisch mit mehreren Spielen (games) wechselt (M-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="447"/>
+        <location filename="../../engine/limits.py" line="448"/>
         <source>expected two or more different games of %1, got %2</source>
         <translation>erwartet zwei oder mehr verschiedene Spiele aus %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="458"/>
+        <location filename="../../engine/limits.py" line="459"/>
         <source>expected &apos;hands N&apos; (N from 1 to 100) or &apos;orbit&apos;, got %1</source>
         <translation>erwartet „hands N“ (N von 1 bis 100) oder „orbit“, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="475"/>
+        <location filename="../../engine/limits.py" line="476"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="480"/>
+        <location filename="../../engine/limits.py" line="481"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="486"/>
+        <location filename="../../engine/limits.py" line="487"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="489"/>
+        <location filename="../../engine/limits.py" line="490"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="491"/>
+        <location filename="../../engine/limits.py" line="492"/>
         <source>Razz never has the double bet (R-4)</source>
         <translation>Razz hat nie den doppelten Einsatz (R-4)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="495"/>
+        <location filename="../../engine/limits.py" line="496"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="552"/>
-        <location filename="../../engine/limits.py" line="619"/>
+        <location filename="../../engine/limits.py" line="553"/>
+        <location filename="../../engine/limits.py" line="620"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="561"/>
+        <location filename="../../engine/limits.py" line="562"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="573"/>
+        <location filename="../../engine/limits.py" line="574"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="615"/>
+        <location filename="../../engine/limits.py" line="616"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="633"/>
+        <location filename="../../engine/limits.py" line="634"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="649"/>
-        <location filename="../../engine/limits.py" line="832"/>
+        <location filename="../../engine/limits.py" line="650"/>
+        <location filename="../../engine/limits.py" line="833"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="660"/>
+        <location filename="../../engine/limits.py" line="661"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="664"/>
+        <location filename="../../engine/limits.py" line="665"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="666"/>
+        <location filename="../../engine/limits.py" line="667"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="680"/>
-        <location filename="../../engine/limits.py" line="744"/>
+        <location filename="../../engine/limits.py" line="681"/>
+        <location filename="../../engine/limits.py" line="745"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="686"/>
+        <location filename="../../engine/limits.py" line="687"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="724"/>
+        <location filename="../../engine/limits.py" line="725"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="730"/>
+        <location filename="../../engine/limits.py" line="731"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="738"/>
+        <location filename="../../engine/limits.py" line="739"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="754"/>
+        <location filename="../../engine/limits.py" line="755"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="854"/>
+        <location filename="../../engine/limits.py" line="855"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -2717,17 +2717,22 @@
         <translation>Tischsitzung %1 ist nicht in diesem Fenster geöffnet: zuerst öffnen oder fortsetzen</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="799"/>
+        <location filename="../../recordsvc/server.py" line="789"/>
+        <source>%1 is a path, not the name of one of the house&apos;s limit tables or profiles: refused</source>
+        <translation>%1 ist ein Pfad, nicht der Name einer Limittabelle oder eines Profils des Hauses: abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/server.py" line="810"/>
         <source>%1 as the table sent it is not the house&apos;s %1 (the record service&apos;s limits folder): its %2 differs: refused</source>
         <translation>%1, wie der Tisch es sendet, ist nicht %1 des Hauses (der Limit-Ordner des Protokolldienstes): %2 weicht ab: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="824"/>
+        <location filename="../../recordsvc/server.py" line="826"/>
         <source>one passphrase check of %1 confirms one floor act: %2 rows name them and the record service checked their passphrase %3 times: refused</source>
         <translation>eine Passwortprüfung von %1 bestätigt eine Floor-Handlung: %2 Zeilen nennen %1, der Dienst des Spielprotokolls hat das Passwort %3-mal geprüft: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="834"/>
+        <location filename="../../recordsvc/server.py" line="836"/>
         <source>a floor act by %1 whose passphrase the record service did not check: refused</source>
         <translation>eine Floor-Handlung von %1, dessen Passwort der Dienst des Spielprotokolls nicht geprüft hat: abgelehnt</translation>
     </message>
@@ -2807,7 +2812,7 @@
         <translation>Tischsitzung %1, Spiel %2: ein Zukauf ist ein ganzer Centbetrag über 0 und höchstens %3, nicht %4: abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../recordsvc/server.py" line="303"/>
+        <location filename="../../recordsvc/server.py" line="301"/>
         <source>the request could not be handled (%1)</source>
         <translation>die Anfrage konnte nicht bearbeitet werden (%1)</translation>
     </message>
@@ -2902,67 +2907,92 @@
         <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="147"/>
+        <location filename="../../record/replay.py" line="152"/>
         <source>the hand&apos;s end states the nets %1, the engine gives %2</source>
         <translation>das Spielende nennt die Gewinne und Verluste %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="148"/>
+        <location filename="../../record/replay.py" line="153"/>
         <source>the hand&apos;s end states the pots %1, the engine gives %2</source>
         <translation>das Spielende nennt die Pots %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="169"/>
+        <location filename="../../record/replay.py" line="174"/>
         <source>the leave names %1, but %2 sits in seat %3</source>
         <translation>das Verlassen nennt %1, aber auf Platz %3 sitzt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="179"/>
+        <location filename="../../record/replay.py" line="184"/>
         <source>the leave cashes out %1 cents, but seat %2 holds %3 cents</source>
         <translation>das Verlassen zahlt %1 Cent aus, aber Platz %2 hat %3 Cent</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="193"/>
+        <location filename="../../record/replay.py" line="202"/>
         <source>the ruling&apos;s chips %1 do not add up to nothing (a ruling moves chips between seats)</source>
         <translation>die Chips der Entscheidung %1 ergeben zusammen nicht null (eine Entscheidung verschiebt Chips zwischen Plätzen)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="216"/>
+        <location filename="../../record/replay.py" line="220"/>
+        <source>a hand holds at most %1 inputs: the floor decides how it goes on</source>
+        <translation>ein Spiel fasst höchstens %1 Eingaben: wie es weitergeht, entscheidet der Floor</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="237"/>
         <source>hand %1 is dealt after hand %2 (its row names hand %3): the next hand is %4</source>
         <translation>Spiel %1 wird nach Spiel %2 gegeben (seine Zeile nennt Spiel %3): das nächste Spiel ist %4</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="232"/>
+        <location filename="../../record/replay.py" line="253"/>
         <source>a %1 row of hand %2 while hand %3 is dealt</source>
         <translation>eine %1-Zeile von Spiel %2, während Spiel %3 gegeben wird</translation>
     </message>
     <message>
+        <location filename="../../record/replay.py" line="286"/>
+        <source>the record dealt %1, the table deals %2</source>
+        <translation>das Protokoll hat %1 ausgeteilt, der Tisch teilt %2 aus</translation>
+    </message>
+    <message>
         <location filename="../../record/replay.py" line="294"/>
+        <source>an input before the hand was dealt</source>
+        <translation>eine Eingabe, bevor das Spiel gegeben wurde</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="302"/>
+        <source>a switch_game row holds %1</source>
+        <translation>eine switch_game-Zeile enthält %1</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="315"/>
+        <source>a hand_end row with no hand being dealt</source>
+        <translation>eine hand_end-Zeile, ohne dass ein Spiel gegeben wird</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="324"/>
         <source>a row of kind %1, which the record never writes</source>
         <translation>eine Zeile der Art %1, die das Protokoll nie schreibt</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="299"/>
+        <location filename="../../record/replay.py" line="329"/>
         <source>the resume row names table session %1, not its own (%2)</source>
         <translation>die resume-Zeile nennt Tischsitzung %1, nicht die eigene (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="361"/>
+        <location filename="../../record/replay.py" line="393"/>
         <source>the %1 row&apos;s content is not a record row (a JSON object)</source>
         <translation>der Inhalt der %1-Zeile ist keine Protokollzeile (kein JSON-Objekt)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="366"/>
+        <location filename="../../record/replay.py" line="398"/>
         <source>a %1 row after the table was closed</source>
         <translation>eine %1-Zeile, nachdem der Tisch geschlossen wurde</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="376"/>
+        <location filename="../../record/replay.py" line="408"/>
         <source>the table&apos;s first row is a %1 row, not its open_table row</source>
         <translation>die erste Zeile des Tisches ist eine %1-Zeile, nicht seine open_table-Zeile</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="382"/>
+        <location filename="../../record/replay.py" line="414"/>
         <source>the table&apos;s limit table or profile cannot be read (%1): its rows are not replayed</source>
         <translation>Limittabelle oder Hausprofil des Tisches sind nicht lesbar (%1): seine Zeilen werden nicht nachgespielt</translation>
     </message>
