@@ -57,6 +57,9 @@ if TYPE_CHECKING:
 FORGED, MISSING, UNSIGNED = "forged", "missing", "unsigned"  # the problems' kinds (Problem.what)
 HANDS_NAMED = 50  # hands one problem covers, at most (a stretch of old, digest-less heads can be long)
 FETCH = 2000  # rows a named cursor brings at a time
+# rows held for replay until a head covers them, at most: past it they are let go unreplayed (their
+# sessions wait for a hand's start) — the walk's memory stays flat with no head in sight
+PENDING_MAX = 20_000
 
 
 @dataclass(frozen=True)
@@ -203,8 +206,7 @@ def _walk(
     # heads without a digest (signed before it existed): their stretches are HMAC-only
     undigested = start.undigested
     times, ahead = start.times, False  # (ahead: the rows just walked are later than the room got them)
-    replays = copy.deepcopy(start.replays)  # (the Resume given stays as it was)
-    pending: list[tuple[int, int, int, int, str, str]] = []  # the stretch's rows, replayed when a head holds
+    pending = _Pending(copy.deepcopy(start.replays))  # (the Resume given stays as it was)
     found.resume, found.last_row = since, start.row
     problems = found.problems
 
@@ -259,7 +261,7 @@ def _walk(
         count += 1
         found.rows += 1
         stretch.add(row_id, session, hand)
-        pending.append((row_id, session, seq, hand, kind, payload))
+        pending.add((row_id, session, seq, hand, kind, payload), said)
         if head is None or head.row != row_id:
             continue
         found.heads += 1
@@ -313,9 +315,8 @@ def _walk(
             else:
                 digest = head.digest  # (trusted: signed; the next stretch is judged on its own)
             count = head.rows
-        _replay(pending, replays, whole, said)
-        pending = []
-        found.resume, found.settled = Resume(row_id, count, digest, undigested, times, replays), len(problems)
+        pending.settle(whole, said)
+        found.resume, found.settled = Resume(row_id, count, digest, undigested, times, pending.replays), len(problems)
         stretch = _Stretch()
         head = next(heads, None)
     while head is not None:  # heads past the room's last row: its last rows were deleted
@@ -342,6 +343,25 @@ def _walk(
             f"cover are checked by count and last row only, and otherwise only with the room's copy of the chain "
             f"key (weaker)"
         )
+
+
+@dataclass
+class _Pending:
+    """The rows since the last head, held until a head judges them, and the sessions replayed
+    up to it."""
+
+    replays: SessionReplays
+    rows: list[tuple[int, int, int, int, str, str]] = field(default_factory=list)
+
+    def add(self, row: tuple[int, int, int, int, str, str], said: Callable[[str, str, int, int, int], None]) -> None:
+        self.rows.append(row)
+        if len(self.rows) >= PENDING_MAX:  # (no head for that long: heads deleted, or a flood: NOT SIGNED)
+            self.settle(False, said)
+
+    def settle(self, whole: bool, said: Callable[[str, str, int, int, int], None]) -> None:
+        """The rows judged by a head: replayed if it holds (``whole``), else let go unreplayed."""
+        _replay(self.rows, self.replays, whole, said)
+        self.rows = []
 
 
 def _replay(
