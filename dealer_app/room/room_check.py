@@ -39,7 +39,6 @@ in the background to find an edit of rows it had already checked).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -206,7 +205,7 @@ def _walk(
     # heads without a digest (signed before it existed): their stretches are HMAC-only
     undigested = start.undigested
     times, ahead = start.times, False  # (ahead: the rows just walked are later than the room got them)
-    pending = _Pending(copy.deepcopy(start.replays))  # (the Resume given stays as it was)
+    pending = _Pending(start.replays)  # (copied before its first change: the Resume given stays as it was)
     found.resume, found.last_row = since, start.row
     problems = found.problems
 
@@ -352,6 +351,7 @@ class _Pending:
 
     replays: SessionReplays
     rows: list[tuple[int, int, int, int, str, str]] = field(default_factory=list)
+    copied: bool = False  # ``replays`` is this walk's own (a walk with no new head copies nothing)
 
     def add(self, row: tuple[int, int, int, int, str, str], said: Callable[[str, str, int, int, int], None]) -> None:
         self.rows.append(row)
@@ -360,6 +360,8 @@ class _Pending:
 
     def settle(self, whole: bool, said: Callable[[str, str, int, int, int], None]) -> None:
         """The rows judged by a head: replayed if it holds (``whole``), else let go unreplayed."""
+        if not self.copied:
+            self.replays, self.copied = self.replays.copy(), True
         _replay(self.rows, self.replays, whole, said)
         self.rows = []
 
