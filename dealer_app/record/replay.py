@@ -368,16 +368,24 @@ class SessionReplays:
     """Every table session of a stream of rows in row order, each replayed as its rows come:
     the record's check (record/integrity.py) and the room's readers (room/room_check.py).
 
-    A row that does not replay is said, and its table is taken up again at its next hand's start
-    from the seats and stacks that row names (``_taken_up``): each later hand is still replayed
-    on its own, and each hand that does not replay is said. A row its reader cannot trust
-    (``payload`` None: an edit the reader names itself) stops the table's replay until then too.
-    After a table's ``close_table`` row only the floor's rows and the store's own may follow."""
+    A row that does not replay is said, and every hand of its table after it is said too: what
+    the record says after it — stacks, hand numbers, rows between hands — nothing proves (the
+    ninth attack pass: one cheap bad row, then hands of made-up stacks, a hand dealt again, a huge
+    cash-out between hands, each whole to the hand list). The table is taken up again at its next
+    hand's start, numbered as the next hand, from the seats and stacks that row names
+    (``_taken_up``), so each later hand's own inputs are still replayed. A row its reader cannot
+    trust (an edit the reader names itself) stops the table's replay until then too. After a
+    table's ``close_table`` row only the floor's rows and the store's own may follow."""
 
     tables: dict[int, TableState | None] = field(default_factory=dict)
     closed: set[int] = field(default_factory=set)
     # a table waiting for its next hand's start (its rules, to take it up from that row)
     waiting: dict[int, TableState] = field(default_factory=dict)
+    # a table with a row that does not replay: that row's hand and kind (every later hand is said)
+    failed: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # tables waiting after an edit their reader names: taken up at whatever hand comes next (the
+    # edit may be of the hand's start itself; its number is not the key holder's doing)
+    edited: set[int] = field(default_factory=set)
 
     def take(
         self, session: int, seq: int, hand: int, kind: str, payload: object, trusted: bool = True
@@ -385,8 +393,28 @@ class SessionReplays:
         """The row replayed onto its table: why it does not replay, or None. ``payload``: the
         row's content as read (a dict, or whatever else its JSON held: None if unreadable);
         ``trusted`` False: the reader names the row itself (an edit), so it is not replayed."""
+        why = self._take(session, seq, hand, kind, payload, trusted)
+        if why is not None:
+            self.failed.setdefault(session, (hand, kind))
+            return why
+        if kind == HandStartRow.kind and session in self.failed:
+            first_hand, first_kind = self.failed[session]
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "hand %1 comes after the %2 row of hand %3, which does not replay: the stacks it starts "
+                    "with are the record's word only",
+                ),
+                hand,
+                first_kind[:40],
+                first_hand,
+            )
+        return None
+
+    def _take(self, session: int, seq: int, hand: int, kind: str, payload: object, trusted: bool) -> Says | str | None:
         if not trusted:  # (named by its reader as an edit: never blamed on the key's holder)
             self._stop_at(session)
+            self.edited.add(session)
             return None
         if not isinstance(payload, dict):  # (the eighth pass: a signed ("input", []) switched the replay off)
             self._stop_at(session)
@@ -470,6 +498,8 @@ class SessionReplays:
         table.fold.hand_no = hand - 1
         in_last = {p.seat for p in old.hand.players} if old.hand is not None else set()
         try:
+            if session not in self.edited:  # (the ninth pass dealt hand 1 again after a bad row)
+                _check_next_hand(was, hand, payload)
             for seat, name, stack in payload["seats"]:
                 table.session.seat_as_played(seat, name, stack)
             for seat, player in sorted(old.seats.items()):
@@ -481,6 +511,7 @@ class SessionReplays:
             return why_not(exc)
         self.tables[session] = table
         del self.waiting[session]
+        self.edited.discard(session)
         return None
 
 

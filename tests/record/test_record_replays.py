@@ -333,7 +333,7 @@ def _copied_with(tmp_path, source_path, sid, change) -> tuple:
     path, anchors = tmp_path / "copy.sqlite3", tmp_path / "copy-anchors.txt"
     store = Store(path, anchors=anchors)
     opening = [(k, p) for h, k, p in rows if h == 0 and k in ("open_table", "sit")]
-    new = store.open_session("t", "p", opening)
+    new = store.open_session(opening[0][1]["table"], opening[0][1]["profile"], opening)
     for hand, kind, payload in rows[len(opening) :]:
         store.append(new, hand, [change(hand, kind, payload)])
     store.close()
@@ -342,7 +342,8 @@ def _copied_with(tmp_path, source_path, sid, change) -> tuple:
 
 def test_the_hands_after_a_made_up_result_at_a_mixed_table_replay_as_their_games(tmp_path, monkeypatch, capsys):
     """Taken up after a hand that does not replay, a mixed table's rotation was a hand behind:
-    every honest hand after it was named. Now only the made-up hand is."""
+    every honest hand after it was named as not replaying. Now only the made-up hand is; each
+    hand after it is said to start from stacks that only the record's word stands for."""
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     honest = tmp_path / "h.sqlite3"
     c = TableController(Store(honest, anchors=tmp_path / "a.txt"))
@@ -358,8 +359,10 @@ def test_the_hands_after_a_made_up_result_at_a_mixed_table_replay_as_their_games
 
     path, anchors = _copied_with(tmp_path, honest, sid, made_up)
     code, out = _verify(path, anchors, capsys)
-    replays = [line for line in out.splitlines() if "does not replay" in line]
+    replays = [line for line in out.splitlines() if "does not replay" in line and "comes after" not in line]
     assert code == 1 and len(replays) == 1 and "hand 8: log row" in replays[0], out
+    after = [line for line in out.splitlines() if "comes after the hand_end row of hand 8" in line]
+    assert len(after) == 12, out  # (hands 9-20: each said, none of them named for a false reason)
 
 
 def test_a_player_sitting_out_when_the_table_is_taken_up_sits_in_later(tmp_path, monkeypatch, capsys):
@@ -380,7 +383,7 @@ def test_a_player_sitting_out_when_the_table_is_taken_up_sits_in_later(tmp_path,
 
     path, anchors = _copied_with(tmp_path, honest, sid, made_up)
     code, out = _verify(path, anchors, capsys)
-    replays = [line for line in out.splitlines() if "does not replay" in line]
+    replays = [line for line in out.splitlines() if "does not replay" in line and "comes after" not in line]
     assert code == 1 and len(replays) == 1 and "hand 3: log row" in replays[0], out
 
 
@@ -425,3 +428,24 @@ def test_a_hand_holds_at_most_so_many_inputs(table, monkeypatch):
         c.act("fold")
     assert "a hand holds at most 4 inputs: the floor decides how it goes on" in refused.value.message
     c.store.close()
+
+
+# --- the ninth attack pass: one cheap bad row, then what the take-up let through -------------------
+CHEAP = ("sit_out", {"seat": 9})  # (an empty seat sits out: does not replay)
+
+
+def test_the_hands_after_a_cheap_bad_row_are_each_said_and_marked(table, capsys):
+    """After one cheap bad row: hands with no seats and a made-up $10M end, a hand 1 dealt again,
+    a cash-out of $999,999 between hands — each later hand is marked failing in the hand list."""
+    path, anchors, sid = table
+    seats = [[seat, name, stack] for seat, name, stack in _stacks_now(path, sid)]
+    _written_from_source(path, anchors, sid, 3, [CHEAP, LeaveRow(3, "Cy", 99_999_900)])
+    _written_from_source(path, anchors, sid, 4, [("hand_start", {"hand": 4}), HandEndRow([], {"1": 1_000_000_000})])
+    _written_from_source(path, anchors, sid, 1, [HandStartRow(1, seats[:2])])
+    code, out = _verify(path, anchors, capsys)
+    assert code == 1, out
+    assert "hand 4 comes after the sit_out row of hand 3, which does not replay" in out, out
+    assert "hand 1 comes after the sit_out row of hand 3" in out or "hand 1 is dealt after hand" in out, out
+    marked = {(h.session, h.hand): bool(h.failing) for h in list_hands(Store.read_only(path))}
+    assert marked[(sid, 4)] and marked[(sid, 3)], marked
+    assert not marked[(sid, 2)], marked  # (the hands before the bad row stand)

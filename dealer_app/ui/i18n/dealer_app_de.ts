@@ -2907,92 +2907,97 @@
         <translation>die Ungültigerklärung durch den Floor (%1)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="152"/>
+        <location filename="../../record/replay.py" line="153"/>
         <source>the hand&apos;s end states the nets %1, the engine gives %2</source>
         <translation>das Spielende nennt die Gewinne und Verluste %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="153"/>
+        <location filename="../../record/replay.py" line="154"/>
         <source>the hand&apos;s end states the pots %1, the engine gives %2</source>
         <translation>das Spielende nennt die Pots %1, die Regel-Engine ergibt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="174"/>
+        <location filename="../../record/replay.py" line="175"/>
         <source>the leave names %1, but %2 sits in seat %3</source>
         <translation>das Verlassen nennt %1, aber auf Platz %3 sitzt %2</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="184"/>
+        <location filename="../../record/replay.py" line="185"/>
         <source>the leave cashes out %1 cents, but seat %2 holds %3 cents</source>
         <translation>das Verlassen zahlt %1 Cent aus, aber Platz %2 hat %3 Cent</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="202"/>
+        <location filename="../../record/replay.py" line="203"/>
         <source>the ruling&apos;s chips %1 do not add up to nothing (a ruling moves chips between seats)</source>
         <translation>die Chips der Entscheidung %1 ergeben zusammen nicht null (eine Entscheidung verschiebt Chips zwischen Plätzen)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="220"/>
+        <location filename="../../record/replay.py" line="221"/>
         <source>a hand holds at most %1 inputs: the floor decides how it goes on</source>
         <translation>ein Spiel fasst höchstens %1 Eingaben: wie es weitergeht, entscheidet der Floor</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="237"/>
+        <location filename="../../record/replay.py" line="238"/>
         <source>hand %1 is dealt after hand %2 (its row names hand %3): the next hand is %4</source>
         <translation>Spiel %1 wird nach Spiel %2 gegeben (seine Zeile nennt Spiel %3): das nächste Spiel ist %4</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="253"/>
+        <location filename="../../record/replay.py" line="254"/>
         <source>a %1 row of hand %2 while hand %3 is dealt</source>
         <translation>eine %1-Zeile von Spiel %2, während Spiel %3 gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="286"/>
+        <location filename="../../record/replay.py" line="287"/>
         <source>the record dealt %1, the table deals %2</source>
         <translation>das Protokoll hat %1 ausgeteilt, der Tisch teilt %2 aus</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="294"/>
+        <location filename="../../record/replay.py" line="295"/>
         <source>an input before the hand was dealt</source>
         <translation>eine Eingabe, bevor das Spiel gegeben wurde</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="302"/>
+        <location filename="../../record/replay.py" line="303"/>
         <source>a switch_game row holds %1</source>
         <translation>eine switch_game-Zeile enthält %1</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="315"/>
+        <location filename="../../record/replay.py" line="316"/>
         <source>a hand_end row with no hand being dealt</source>
         <translation>eine hand_end-Zeile, ohne dass ein Spiel gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="324"/>
+        <location filename="../../record/replay.py" line="325"/>
         <source>a row of kind %1, which the record never writes</source>
         <translation>eine Zeile der Art %1, die das Protokoll nie schreibt</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="329"/>
+        <location filename="../../record/replay.py" line="330"/>
         <source>the resume row names table session %1, not its own (%2)</source>
         <translation>die resume-Zeile nennt Tischsitzung %1, nicht die eigene (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="393"/>
+        <location filename="../../record/replay.py" line="400"/>
+        <source>hand %1 comes after the %2 row of hand %3, which does not replay: the stacks it starts with are the record&apos;s word only</source>
+        <translation>Spiel %1 folgt auf die %2-Zeile von Spiel %3, die sich nicht nachspielen lässt: für seine Anfangsstacks steht nur das Wort des Protokolls</translation>
+    </message>
+    <message>
+        <location filename="../../record/replay.py" line="418"/>
         <source>the %1 row&apos;s content is not a record row (a JSON object)</source>
         <translation>der Inhalt der %1-Zeile ist keine Protokollzeile (kein JSON-Objekt)</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="398"/>
+        <location filename="../../record/replay.py" line="423"/>
         <source>a %1 row after the table was closed</source>
         <translation>eine %1-Zeile, nachdem der Tisch geschlossen wurde</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="408"/>
+        <location filename="../../record/replay.py" line="433"/>
         <source>the table&apos;s first row is a %1 row, not its open_table row</source>
         <translation>die erste Zeile des Tisches ist eine %1-Zeile, nicht seine open_table-Zeile</translation>
     </message>
     <message>
-        <location filename="../../record/replay.py" line="414"/>
+        <location filename="../../record/replay.py" line="439"/>
         <source>the table&apos;s limit table or profile cannot be read (%1): its rows are not replayed</source>
         <translation>Limittabelle oder Hausprofil des Tisches sind nicht lesbar (%1): seine Zeilen werden nicht nachgespielt</translation>
     </message>
