@@ -299,13 +299,15 @@ class _Walk:
                     self.replays.take(sid, 0, 0, "", None, trusted=False)
                 continue
             explained = self._order(rid, sid, seq, hand, kind)
+            content = _content(text)  # (read once: the checks below and the replay each use it)
+            payload = content if isinstance(content, dict) else None
             expected = row_hash(self.key, self.store.record_id, prev, rid, sid, seq, hand, kind, text, at)
             if expected != digest:
                 if not explained:
                     self.failing.append((rid, sid, hand, kind))
             else:
                 self._end_run()
-                if text.count("[") + text.count("{") > MAX_DEPTH and _payload(text) is None:
+                if text.count("[") + text.count("{") > MAX_DEPTH and payload is None:
                     # it proves itself, yet no reader can take it: written by someone holding the key
                     self.problems.append(
                         Problem(
@@ -344,7 +346,7 @@ class _Walk:
                     )
                 )
             self._remember(sid, seq, kind, text, at)
-            if kind in SIGNED_IN and (unsigned := unsigned_floor_words(kind, _payload(text) or {})) is not None:
+            if kind in SIGNED_IN and (unsigned := unsigned_floor_words(kind, payload or {})) is not None:
                 self.problems.append(
                     Problem(
                         UNSIGNED_FLOOR,
@@ -355,8 +357,8 @@ class _Walk:
                     )
                 )
             if kind in FOLDED_KINDS:
-                self._undo_claim(rid, sid, hand, kind, text)
-            self._replay(rid, sid, seq, hand, kind, text, expected == digest)
+                self._undo_claim(rid, sid, hand, kind, payload)
+            self._replay(rid, sid, seq, hand, kind, text, content, expected == digest)
             self.times, back = time_step(self.times, rid, at)
             if isinstance(back, TimeUnreadable) and expected != digest:
                 back = None  # (a row that fails its hash was changed: said as that, once)
@@ -367,10 +369,9 @@ class _Walk:
             prev, self.last_id, self.last_sid = digest, rid, sid
         self.prev = prev
 
-    def _undo_claim(self, rid: int, sid: int, hand: int, kind: str, text: str) -> None:
+    def _undo_claim(self, rid: int, sid: int, hand: int, kind: str, payload: JsonObject | None) -> None:
         """The row taken into its table's fold; an undo naming another input than the one it
         takes back is named (the row the record service would have refused)."""
-        payload = _payload(text)
         if payload is None:
             return
         fold = self.folds.setdefault(sid, InputFold(strict=False))
@@ -387,16 +388,16 @@ class _Walk:
                 )
             )
 
-    def _replay(self, rid: int, sid: int, seq: int, hand: int, kind: str, text: str, whole: bool) -> None:
-        """The row replayed onto its table; one that does not replay is named.
-        A row that fails its hash stops its table's replay (the edit is named already)."""
+    def _replay(
+        self, rid: int, sid: int, seq: int, hand: int, kind: str, text: str, content: object, whole: bool
+    ) -> None:
+        """The row (``content``: what its JSON holds, None if unreadable) replayed onto its
+        table; one that does not replay is named. A row that fails its hash stops its table's
+        replay (the edit is named already)."""
         # (a row too deeply nested to read is named "unreadable" above: not named twice)
-        trusted = whole and not (text.count("[") + text.count("{") > MAX_DEPTH and _payload(text) is None)
-        try:
-            content = read_payload(text) if trusted else None
-        except ValueError:
-            content = None
-        why = self.replays.take(sid, seq, hand, kind, content, trusted)
+        deep_unreadable = text.count("[") + text.count("{") > MAX_DEPTH and not isinstance(content, dict)
+        trusted = whole and not deep_unreadable
+        why = self.replays.take(sid, seq, hand, kind, content if trusted else None, trusted)
         if why is not None:
             self.problems.append(
                 Problem(
@@ -687,11 +688,17 @@ def _rows(first: int, last: int) -> str:
     return f"log row {first} is" if first == last else f"log rows {first}–{last} are"
 
 
-def _payload(text: str) -> JsonObject | None:
+def _content(text: str) -> object:
+    """What a row's JSON holds; None if it is no JSON, or nested past any row's depth (the row's
+    hash names it)."""
     try:
-        value = read_payload(text)
-    except ValueError:  # (no JSON, or nested past any row's depth: the row's hash names it)
+        return read_payload(text)
+    except ValueError:
         return None
+
+
+def _payload(text: str) -> JsonObject | None:
+    value = _content(text)
     return value if isinstance(value, dict) else None
 
 

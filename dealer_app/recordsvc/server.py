@@ -16,7 +16,7 @@ What the service checks before it writes, beyond what ``Store`` checks:
   one check let one commit write five rulings naming her);
 - a table closed, or not in the record, is not held: nothing more is written to it; a
   ``close_table`` row comes only in a ``CloseTable`` request, as the window writes it, and no
-  client sends a row only the store writes (``STORE_ONLY``: the record's check would say its
+  client sends a row only the store writes (``STORE_WRITES``: the record's check would say its
   sessions table was edited);
 - every row is one the record's own reader takes (``read_payload``: not nested too deep, a JSON
   object), and follows the table's rows as its readers fold them, in row order
@@ -82,9 +82,6 @@ FLOOR_WINDOW = 120.0  # seconds a checked floor passphrase stands for the act it
 SEND_TIMEOUT = 3.0
 BACKOFF_NAME = "floor-backoff.json"  # the refused floor names' waits, in the service's state folder
 _CRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
-# rows only the store writes, on its own (store.py, record/migrations.py): a client's would make the
-# record's check say its sessions table was edited (the seventh attack pass), or never be read
-STORE_ONLY = STORE_WRITES
 
 
 class RoomLink(Protocol):
@@ -647,7 +644,7 @@ def _rows_a_client_writes(rows: list[RecordRow], closing: bool = False) -> None:
     each row one the record's own reader takes as the store writes it (``read_payload``): a row
     it refuses is skipped by every reader (the pass's room ruling applied with a confirmation
     nested 40 deep was offered, and applied, again). No row only the store writes itself
-    (``STORE_ONLY``), and a ``close_table`` row only as the table is closed (``closing``: a
+    (``STORE_WRITES``), and a ``close_table`` row only as the table is closed (``closing``: a
     ``CloseTable`` request, its one row as the window writes it, ``_one_close_as_written``, checked
     after the floor's passphrase): the seventh pass's
     ``close_table`` and ``record_upgraded`` rows, committed as rows of a hand, made the record's
@@ -684,7 +681,7 @@ def _rows_a_client_writes(rows: list[RecordRow], closing: bool = False) -> None:
 def _closing_rows(rows: list[RecordRow], closing: bool) -> None:
     """RecordError, in words: a row only the store writes, or a close_table row outside a close."""
     for row in rows:
-        if row.kind in STORE_ONLY:
+        if row.kind in STORE_WRITES:
             raise RecordError(
                 says(
                     QT_TRANSLATE_NOOP("Errors", "the %1 row is written by the record itself, not sent to it: refused"),

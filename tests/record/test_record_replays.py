@@ -40,6 +40,13 @@ def _written_from_source(path, anchors, sid, hand, rows) -> None:
     store.close()
 
 
+def _resumed(path, anchors, sid) -> TableController:
+    """The table resumed by the live table on its record, as the dealer's window does."""
+    c = TableController(Store(path, anchors=anchors))
+    c.resume(sid)
+    return c
+
+
 def _resume_refused(path, anchors, sid) -> str:
     c = TableController(Store(path, anchors=anchors))
     with pytest.raises(InputError) as refused:
@@ -79,9 +86,7 @@ def test_a_result_other_than_the_engines_for_a_hand_played_out_is_named(table, c
     from dealer_app.cli import main
 
     path, anchors, sid = table
-    store = Store(path, anchors=anchors)
-    c = TableController(store)
-    c.resume(sid)
+    c = _resumed(path, anchors, sid)
     c.start_hand()
     for card in ("kd", "2c", "9h"):
         c.enter_card(card)
@@ -90,7 +95,7 @@ def test_a_result_other_than_the_engines_for_a_hand_played_out_is_named(table, c
     c.act("fold")
     assert c.hand.phase == "done"
     true_end = c.hand.net()
-    store.close()  # (the window gone before it confirmed the awards)
+    c.store.close()  # (the window gone before it confirmed the awards)
     winner = max(true_end, key=lambda s: true_end[s])
     other = next(s for s in true_end if s != winner)
     forged = HandEndRow([], {str(other): true_end[winner], str(winner): -true_end[winner]})
@@ -143,12 +148,10 @@ def test_a_hand_dealt_again_under_its_own_number_is_named(table, capsys):
     """The pass set the live table's hand number back and played hand 3 again: the app signed a
     second hand 3 after the real one; `hands` listed only the re-deal."""
     path, anchors, sid = table
-    store = Store(path, anchors=anchors)
-    c = TableController(store)
-    c.resume(sid)
+    c = _resumed(path, anchors, sid)
     c.input_log.fold.hand_no = 2  # (the attack: one assignment, then the table deals as usual)
     _fold_out_hand(c)
-    store.close()
+    c.store.close()
     code, out = _verify(path, anchors, capsys)
     assert code == 1 and f"table session {sid}, hand 3: log row" in out, out
     assert "(hand_start) does not replay: hand 3 is dealt after hand 3" in out and "the next hand is 4" in out, out
@@ -168,11 +171,9 @@ def test_rows_after_the_table_closed_are_named(table, capsys):
     """The pass closed the table, then added a made-up end of hand 3, a cash-out of $999,999 and
     a hand 4 of two players with a cent each: every reader but export said whole."""
     path, anchors, sid = table
-    store = Store(path, anchors=anchors)
-    c = TableController(store)
-    c.resume(sid)
+    c = _resumed(path, anchors, sid)
     c.close_table()
-    store.close()
+    c.store.close()
     assert _verify(path, anchors, capsys)[0] == 0
     rows = [
         HandEndRow([], {"1": 50000, "3": -50000}),
@@ -191,11 +192,9 @@ def test_a_floor_ruling_after_the_table_closed_is_whole(table, capsys):
     from dealer_app.record.rows import RulingRow
 
     path, anchors, sid = table
-    store = Store(path, anchors=anchors)
-    c = TableController(store)
-    c.resume(sid)
+    c = _resumed(path, anchors, sid)
     c.close_table()
-    store.close()
+    c.store.close()
     _written_from_source(path, anchors, sid, 2, [RulingRow({"hand": 2, "text": "note", "by": {"role": "dealer"}})])
     _code, out = _verify(path, anchors, capsys)
     assert "after the table was closed" not in out and "does not replay" not in out, out
@@ -281,9 +280,7 @@ def test_a_card_dealt_early_is_reported_at_most_25_times_in_a_hand(table):
     """The pass reported I-2 four thousand times and undid each: every reader's replay of the hand
     took 23 s (quadratic). Past 25 reported irregularities the floor decides (I-3)."""
     path, anchors, sid = table
-    store = Store(path, anchors=anchors)
-    c = TableController(store)
-    c.resume(sid)
+    c = _resumed(path, anchors, sid)
     c.start_hand()
     for card in ("kd", "2c", "9h"):
         c.enter_card(card)
@@ -293,7 +290,7 @@ def test_a_card_dealt_early_is_reported_at_most_25_times_in_a_hand(table):
     with pytest.raises(InputError) as refused:
         c.report_irregularity("I-2")
     assert "25 irregularities have been reported in this hand: the floor decides the next" in refused.value.message
-    store.close()
+    c.store.close()
 
 
 def test_a_table_played_with_rules_of_its_own_under_the_houses_name_is_said(table, capsys):
